@@ -1,0 +1,83 @@
+"""The ``atelier`` command: validate and describe suites, render reports.
+
+    atelier suite validate [--strict] PATH...
+    atelier suite stats [--json] PATH
+    atelier report RESULTS.json [RESULTS.json ...] -o report.html
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .errors import AtelierError
+from .suite.loader import load_suite
+from .suite.stats import format_stats, suite_stats
+from .suite.strict import strict_suite_problems
+
+__all__ = ["main", "build_parser"]
+
+
+def _validate(args) -> int:
+    status = 0
+    for path in args.paths:
+        try:
+            suite = load_suite(path)
+        except AtelierError as exc:
+            print(exc, file=sys.stderr)
+            status = 1
+            continue
+        problems = strict_suite_problems(suite) if args.strict else []
+        for file, problem in problems:
+            print(f"{file}: {problem}", file=sys.stderr)
+        if problems:
+            status = 1
+            print(f"{path}: {len(problems)} problems in {len({f for f, _ in problems})} of {len(suite.tasks)} tasks", file=sys.stderr)
+        else:
+            mode = "strict" if args.strict else "basic"
+            print(f"{path}: suite {suite.manifest.name} {suite.manifest.version}: {len(suite.tasks)} tasks valid ({mode})")
+    return status
+
+
+def _stats(args) -> int:
+    try:
+        suite = load_suite(args.path)
+    except AtelierError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    stats = suite_stats(suite)
+    print(json.dumps(stats, indent=1) if args.json else format_stats(stats))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="atelier", description="pytest-atelier: suites, reports and judges.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    suite = sub.add_parser("suite", help="validate or describe a suite").add_subparsers(dest="suite_command", required=True)
+    validate = suite.add_parser("validate", help="check suite files (file:line errors)")
+    validate.add_argument("paths", nargs="+", help="suite folders")
+    validate.add_argument("--strict", action="store_true", help="also enforce the benchmark's ranges and consistency rules")
+    validate.set_defaults(func=_validate)
+    stats = suite.add_parser("stats", help="primitive and tag distributions, checklist sizes")
+    stats.add_argument("path", help="suite folder")
+    stats.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    stats.set_defaults(func=_stats)
+    try:
+        from .report.cli import add_report_arguments, run_report_command
+    except ImportError:
+        pass
+    else:
+        report = sub.add_parser("report", help="render (or merge) results files into one HTML report")
+        add_report_arguments(report)
+        report.set_defaults(func=run_report_command)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,141 @@
+"""What a prompter, a backend and a judge are: the three interfaces the engine drives.
+
+Each component has a ``spec`` (the string the user gave, e.g. ``cmd:./agent``), a short
+``label`` for node ids and tables, and an ``identity``: a string that changes whenever
+its output could change (model, version, settings). The cache keys every call on it.
+Nothing here imports pytest.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Literal, Protocol, runtime_checkable
+
+from .suite.models import Checkpoint, Side, Task
+
+__all__ = [
+    "PromptRequest",
+    "PromptResult",
+    "Prompter",
+    "GenerationRequest",
+    "GeneratedImage",
+    "Backend",
+    "Verdict",
+    "Score",
+    "Judge",
+    "Outcome",
+    "PROMPT_DIMENSIONS",
+    "IMAGE_DIMENSIONS",
+]
+
+Outcome = Literal["pass", "fail", "abstain"]
+
+PROMPT_DIMENSIONS = ("instructional_clarity", "creative_elaboration", "terminology_proficiency", "intent_formalization")
+IMAGE_DIMENSIONS = ("mood_atmosphere", "visual_composition", "color_lighting", "technical_flawlessness")
+
+
+@dataclasses.dataclass(frozen=True)
+class PromptRequest:
+    """A task to write prompts for; IM tasks carry the target image's path."""
+
+    task: Task
+    target_image: Path | None
+    seed: int
+
+
+@dataclasses.dataclass
+class PromptResult:
+    """One prompt per output image of the task, plus free-form metadata (model, tokens, cost)."""
+
+    prompts: list[str]
+    meta: dict = dataclasses.field(default_factory=dict)
+
+
+@runtime_checkable
+class Prompter(Protocol):
+    spec: str
+    label: str
+    identity: str
+
+    def write_prompt(self, request: PromptRequest) -> PromptResult: ...
+
+
+@dataclasses.dataclass(frozen=True)
+class GenerationRequest:
+    """Make ``n`` images of one prompt; image ``i`` uses seed ``seed + i``."""
+
+    prompt: str
+    n: int
+    seed: int
+    width: int = 512
+    height: int = 512
+
+
+@dataclasses.dataclass
+class GeneratedImage:
+    """A PNG-encoded image and the seed that made it."""
+
+    png: bytes
+    seed: int
+    meta: dict = dataclasses.field(default_factory=dict)
+
+
+@runtime_checkable
+class Backend(Protocol):
+    spec: str
+    label: str
+    identity: str
+    produces_images: bool
+
+    def generate(self, request: GenerationRequest) -> list[GeneratedImage]: ...
+
+
+@dataclasses.dataclass
+class Verdict:
+    """A judge's decision on one checkpoint side: pass, fail, or abstain (cannot tell)."""
+
+    checkpoint: str
+    side: Side
+    outcome: Outcome
+    reason: str
+    decided_by: str
+
+    def to_dict(self) -> dict:
+        return {**dataclasses.asdict(self), "side": self.side.value}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Verdict":
+        return cls(**{**data, "side": Side(data["side"])})
+
+
+@dataclasses.dataclass
+class Score:
+    """A 1-5 subjective score on one dimension, or ``value=None`` when the judge abstains."""
+
+    dimension: str
+    value: float | None
+    rationale: str
+    decided_by: str
+
+    def to_dict(self) -> dict:
+        return dataclasses.asdict(self)
+
+
+@runtime_checkable
+class Judge(Protocol):
+    spec: str
+    label: str
+    identity: str
+
+    def judge_prompt(self, task: Task, prompts: list[str], checkpoints: list[Checkpoint]) -> list[Verdict]:
+        """Prompt-side verdicts, one per checkpoint given."""
+
+    def judge_image(self, task: Task, prompt: str, image: Path, checkpoints: list[Checkpoint]) -> list[Verdict]:
+        """Image-side verdicts on one image, one per checkpoint given."""
+
+    def score_prompt(self, task: Task, prompts: list[str]) -> list[Score]:
+        """Subjective scores on the PROMPT_DIMENSIONS."""
+
+    def score_image(self, task: Task, prompt: str, image: Path) -> list[Score]:
+        """Subjective scores on the IMAGE_DIMENSIONS (OE and CO tasks)."""

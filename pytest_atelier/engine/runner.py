@@ -1,0 +1,319 @@
+"""The run engine: produce each (prompter, backend, task) run once, from cache where possible.
+
+A run is: the prompter's prompts (one per output), n images per prompt, the judge's
+verdicts on every checkpoint (prompt side, and image side on every image), the top-1
+image per output, and subjective scores. Each model call is cached on its own, so an
+interrupted run resumes where it stopped and an unchanged re-run makes no call at all.
+Nothing here imports pytest.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import time
+import traceback
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Callable
+
+from ..components import Backend, GenerationRequest, Judge, Prompter, PromptRequest, Verdict
+from ..errors import AtelierError, JudgeError
+from ..results.records import CallStats, ImageRecord, RunRecord, ScoreRecord, VerdictRecord
+from ..suite.loader import Suite
+from ..suite.models import Category, Checkpoint, Side, Task
+from .cache import Cache, CallCounter, call_key
+
+__all__ = ["EngineConfig", "Engine", "derive_seed", "run_key"]
+
+
+@dataclasses.dataclass(frozen=True)
+class EngineConfig:
+    images: int = 4
+    seed: int = 0
+    width: int = 512
+    height: int = 512
+    concurrency: int = 4
+
+
+def derive_seed(seed: int, task_id: str, output: int) -> int:
+    digest = hashlib.sha256(f"{seed}:{task_id}:{output}".encode()).hexdigest()
+    return int(digest[:8], 16) % (2**31 - 1024)
+
+
+def run_key(suite_name: str, task_hash: str, prompter: Prompter, backend: Backend, judge: Judge, config: EngineConfig) -> str:
+    return call_key("run", suite_name, task_hash, prompter.identity, backend.identity, judge.identity, dataclasses.asdict(config))
+
+
+class Engine:
+    """Produces runs for one suite with one judge; prompters and backends by label."""
+
+    def __init__(
+        self,
+        suite: Suite,
+        prompters: dict[str, Prompter],
+        backends: dict[str, Backend],
+        judge: Judge,
+        cache: Cache,
+        config: EngineConfig = EngineConfig(),
+    ):
+        self.suite, self.prompters, self.backends, self.judge = suite, prompters, backends, judge
+        self.cache, self.config = cache, config
+        self._runs: dict[str, RunRecord] = {}
+        self._task_hashes: dict[str, str] = {}
+
+    def task_hash(self, task: Task) -> str:
+        if task.id not in self._task_hashes:
+            h = hashlib.sha256(task.model_dump_json().encode())
+            target = self.suite.target_image_path(task)
+            if target is not None:
+                h.update(target.read_bytes())
+            self._task_hashes[task.id] = h.hexdigest()
+        return self._task_hashes[task.id]
+
+    def key(self, prompter: str, backend: str, task_id: str) -> str:
+        task = self.suite.task(task_id)
+        return run_key(
+            self.suite.manifest.name, self.task_hash(task), self.prompters[prompter], self.backends[backend], self.judge, self.config
+        )
+
+    def run(self, prompter: str, backend: str, task_id: str) -> RunRecord:
+        """The run for this triple, produced on first use and kept for the session."""
+        key = self.key(prompter, backend, task_id)
+        if key not in self._runs:
+            with self.cache.lock(key):
+                self._runs[key] = _Production(self, key, prompter, backend, self.suite.task(task_id)).produce()
+        return self._runs[key]
+
+
+class _Production:
+    """One run being produced: holds its counters and timings."""
+
+    def __init__(self, engine: Engine, key: str, prompter: str, backend: str, task: Task):
+        self.e, self.key, self.task = engine, key, task
+        self.prompter, self.backend = engine.prompters[prompter], engine.backends[backend]
+        self.counter = CallCounter()
+        self.timings: dict[str, float] = {}
+        self.thash = engine.task_hash(task)
+        self.record = RunRecord(
+            key=key,
+            suite=engine.suite.manifest.name,
+            task_id=task.id,
+            category=task.category.value,
+            prompter=prompter,
+            backend=backend,
+            judge=engine.judge.label,
+        )
+
+    def produce(self) -> RunRecord:
+        start = time.perf_counter()
+        try:
+            self._produce()
+        except Exception as exc:  # a component failed: the run is an error, finished calls stay cached
+            self.record.error = _describe(exc)
+        self.timings["total_s"] = time.perf_counter() - start
+        self.record.timings = {k: round(v, 4) for k, v in self.timings.items()}
+        self.record.calls = CallStats(made=self.counter.made, cached=self.counter.cached, by_kind=self.counter.by_kind)
+        return self.record
+
+    def _timed(self, name: str, fn: Callable):
+        start = time.perf_counter()
+        try:
+            return fn()
+        finally:
+            self.timings[name] = self.timings.get(name, 0.0) + time.perf_counter() - start
+
+    def _produce(self) -> None:
+        e, task, rec = self.e, self.task, self.record
+        prompts, meta = self._timed("prompt_s", self._write_prompts)
+        rec.prompts, rec.prompter_meta = prompts, meta
+        rec.cost_usd += float(meta.get("cost_usd", 0.0) or 0.0)
+        prompt_cps = [cp for cp in task.checkpoints if cp.prompt]
+        with ThreadPoolExecutor(max_workers=e.config.concurrency) as pool:
+            prompt_side = pool.submit(self._timed, "judge_prompt_s", lambda: self._judge_prompt(prompts, prompt_cps))
+            prompt_scores = pool.submit(self._timed, "score_prompt_s", lambda: self._score_prompt(prompts))
+            images: list[tuple[int, int, int, Path, str]] = []
+            if self.backend.produces_images:
+                jobs = [
+                    (out, i, derive_seed(e.config.seed, task.id, out) + i)
+                    for out in range(1, task.n_outputs + 1)
+                    for i in range(e.config.images)
+                ]
+                made = self._timed(
+                    "generate_s", lambda: list(pool.map(lambda job: self._generate(prompts[job[0] - 1], job[2]), jobs))
+                )
+                images = [(out, i, seed, path, sha) for (out, i, seed), (path, sha) in zip(jobs, made)]
+            image_verdicts = self._timed(
+                "judge_image_s", lambda: list(pool.map(lambda im: self._judge_image(prompts[im[0] - 1], im), images))
+            )
+            prompt_verdicts = prompt_side.result()
+            rec.scores.extend(prompt_scores.result())
+        rec.verdicts = [*prompt_verdicts.values(), *[v for vs in image_verdicts for v in vs.values()]]
+        top1 = self._pick_top1(images, image_verdicts)
+        rec.final = [*prompt_verdicts.values(), *self._final_image_verdicts(top1)]
+        if task.category is not Category.IM and top1:
+            rec.scores.extend(self._timed("score_image_s", lambda: self._score_images(top1, prompts)))
+
+    # --- calls -------------------------------------------------------------------------
+
+    def _write_prompts(self) -> tuple[list[str], dict]:
+        e, task = self.e, self.task
+        key = call_key("prompt", self.prompter.identity, self.thash, e.config.seed)
+
+        def compute():
+            result = self.prompter.write_prompt(PromptRequest(task, e.suite.target_image_path(task), e.config.seed))
+            return {"prompts": list(result.prompts), "meta": result.meta}
+
+        value = e.cache.get_or_call("prompt", key, compute, self.counter)
+        return value["prompts"], value["meta"]
+
+    def _generate(self, prompt: str, seed: int) -> tuple[Path, str]:
+        e = self.e
+        request = GenerationRequest(prompt=prompt, n=1, seed=seed, width=e.config.width, height=e.config.height)
+        key = call_key("generate", self.backend.identity, prompt, seed, e.config.width, e.config.height)
+
+        def compute():
+            made = self.backend.generate(request)
+            if len(made) != 1 or not made[0].png:
+                raise AtelierError(f"backend {self.backend.label} returned {len(made)} images for 1 requested")
+            _, digest = e.cache.put_blob(made[0].png)
+            return {"sha256": digest, "meta": made[0].meta}
+
+        value = e.cache.get_or_call("generate", key, compute, self.counter)
+        path = e.cache.blob_path(value["sha256"])
+        if not path.exists():  # the blob was cleaned away: make it again
+            e.cache.put(key, None)
+            value = e.cache.get_or_call("generate", key, compute, self.counter)
+            path = e.cache.blob_path(value["sha256"])
+        self.record.cost_usd += float(value["meta"].get("cost_usd", 0.0) or 0.0)
+        return path, value["sha256"]
+
+    def _judge_prompt(self, prompts: list[str], cps: list[Checkpoint]) -> dict[str, VerdictRecord]:
+        e = self.e
+
+        def call(wave: list[Checkpoint]) -> list[Verdict]:
+            key = call_key("judge_prompt", e.judge.identity, self.thash, prompts, [cp.id for cp in wave])
+            value = e.cache.get_or_call(
+                "judge_prompt", key, lambda: [v.to_dict() for v in e.judge.judge_prompt(self.task, prompts, wave)], self.counter
+            )
+            return [Verdict.from_dict(v) for v in value]
+
+        return judge_in_waves(cps, Side.prompt, call)
+
+    def _judge_image(self, prompt: str, image) -> dict[str, VerdictRecord]:
+        e = self.e
+        out, index, _, path, sha = image
+        cps = [cp for cp in self.task.checkpoints if cp.image and cp.output in (None, out)]
+
+        def call(wave: list[Checkpoint]) -> list[Verdict]:
+            key = call_key("judge_image", e.judge.identity, self.thash, sha, prompt, [cp.id for cp in wave])
+            value = e.cache.get_or_call(
+                "judge_image", key, lambda: [v.to_dict() for v in e.judge.judge_image(self.task, prompt, path, wave)], self.counter
+            )
+            return [Verdict.from_dict(v) for v in value]
+
+        verdicts = judge_in_waves(cps, Side.image, call)
+        for v in verdicts.values():
+            v.output, v.image_index = out, index
+        return verdicts
+
+    def _score_prompt(self, prompts: list[str]) -> list[ScoreRecord]:
+        e = self.e
+        key = call_key("score_prompt", e.judge.identity, self.thash, prompts)
+        value = e.cache.get_or_call(
+            "score_prompt", key, lambda: [s.to_dict() for s in e.judge.score_prompt(self.task, prompts)], self.counter
+        )
+        return [ScoreRecord(side="prompt", **s) for s in value]
+
+    def _score_images(self, top1: dict[int, ImageRecord], prompts: list[str]) -> list[ScoreRecord]:
+        e, scores = self.e, []
+        for out, image in sorted(top1.items()):
+            key = call_key("score_image", e.judge.identity, self.thash, image.sha256, prompts[out - 1])
+            value = e.cache.get_or_call(
+                "score_image",
+                key,
+                lambda: [s.to_dict() for s in e.judge.score_image(self.task, prompts[out - 1], Path(image.path))],
+                self.counter,
+            )
+            scores += [ScoreRecord(side="image", output=out, image_index=image.index, **s) for s in value]
+        return scores
+
+    # --- top-1 and final verdicts --------------------------------------------------------
+
+    def _pick_top1(self, images, image_verdicts) -> dict[int, ImageRecord]:
+        """Per output, the image with the best image-side pass rate (then most passes, lowest index)."""
+        best: dict[int, tuple] = {}
+        for (out, index, seed, path, sha), verdicts in zip(images, image_verdicts):
+            passed = sum(v.outcome == "pass" for v in verdicts.values())
+            failed = sum(v.outcome == "fail" for v in verdicts.values())
+            rate = passed / (passed + failed) if passed + failed else None
+            record = ImageRecord(output=out, index=index, path=str(path), sha256=sha, seed=seed, objective_rate=rate)
+            self.record.images.append(record)
+            rank = (rate if rate is not None else -1.0, passed, -index)
+            if out not in best or rank > best[out][0]:
+                best[out] = (rank, record, verdicts)
+        for _, record, _ in best.values():
+            record.top1 = True
+        self._top1_verdicts = {out: verdicts for out, (_, _, verdicts) in best.items()}
+        return {out: record for out, (_, record, _) in best.items()}
+
+    def _final_image_verdicts(self, top1: dict[int, ImageRecord]) -> list[VerdictRecord]:
+        if not top1:
+            return []
+        final = []
+        for cp in self.task.checkpoints:
+            if not cp.image:
+                continue
+            outs = [cp.output] if cp.output else sorted(top1)
+            parts = [self._top1_verdicts[o][cp.id] for o in outs if cp.id in self._top1_verdicts.get(o, {})]
+            if parts:
+                final.append(_combine(parts))
+        return final
+
+
+def judge_in_waves(cps: list[Checkpoint], side: Side, call: Callable[[list[Checkpoint]], list[Verdict]]) -> dict[str, VerdictRecord]:
+    """Judge checkpoints parents first; a child of a failed or skipped parent is skipped, uncalled."""
+    on_side = {cp.id for cp in cps}
+    decided: dict[str, VerdictRecord] = {}
+    pending = list(cps)
+    while pending:
+        ready = [cp for cp in pending if all(d in decided or d not in on_side for d in cp.depends_on)]
+        wave = []
+        for cp in ready:
+            bad = [d for d in cp.depends_on if d in decided and decided[d].outcome in ("fail", "skipped")]
+            if bad:
+                decided[cp.id] = VerdictRecord(
+                    checkpoint=cp.id, side=side.value, outcome="skipped", reason=f"parent failed: {', '.join(bad)}", decided_by="engine"
+                )
+            else:
+                wave.append(cp)
+        if wave:
+            verdicts = {v.checkpoint: v for v in call(wave)}
+            for cp in wave:
+                v = verdicts.get(cp.id)
+                if v is None:
+                    raise JudgeError(f"the judge gave no {side.value}-side verdict for checkpoint {cp.id}")
+                decided[cp.id] = VerdictRecord(
+                    checkpoint=cp.id, side=side.value, outcome=v.outcome, reason=v.reason, decided_by=v.decided_by
+                )
+        pending = [cp for cp in pending if cp.id not in decided]
+    return decided
+
+
+def _combine(parts: list[VerdictRecord]) -> VerdictRecord:
+    """One verdict from the top-1 images of several outputs: every output must pass."""
+    if len(parts) == 1:
+        return parts[0].model_copy()
+    for outcome in ("fail", "skipped", "abstain"):
+        hits = [p for p in parts if p.outcome == outcome]
+        if hits:
+            reason = "; ".join(f"output {p.output}: {p.reason}" for p in hits)
+            return hits[0].model_copy(update={"reason": reason, "output": None, "image_index": None})
+    return parts[0].model_copy(update={"reason": f"all {len(parts)} outputs pass", "output": None, "image_index": None})
+
+
+def _describe(exc: Exception) -> str:
+    if isinstance(exc, AtelierError):
+        return f"{type(exc).__name__}: {exc}"
+    where = traceback.extract_tb(exc.__traceback__)[-1]
+    return f"{type(exc).__name__}: {exc} (at {Path(where.filename).name}:{where.lineno})"

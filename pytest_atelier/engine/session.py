@@ -1,0 +1,98 @@
+"""An evaluation session: settings resolved once, components built once, one engine per suite.
+
+The pytest plugin builds one per process (controller and each xdist worker); a script or
+the CLI can build one directly. Nothing here imports pytest.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from ..registry import ComponentContext, Registry, parse_spec
+from ..suite.loader import Suite, load_suite
+from .cache import Cache
+from .runner import Engine, EngineConfig
+
+__all__ = ["Settings", "AtelierSession"]
+
+
+@dataclasses.dataclass(frozen=True)
+class Settings:
+    """Everything a run depends on, as plain values (safe to send to xdist workers)."""
+
+    root: Path
+    prompters: tuple[str, ...] = ("direct",)
+    backends: tuple[str, ...] = ("reference",)
+    judge: str = "offline"
+    images: int = 4
+    seed: int = 0
+    cache_dir: Path = Path(".atelier_cache")
+    concurrency: int = 4
+    prompter_timeout: float = 120.0
+    width: int = 512
+    height: int = 512
+
+    def __post_init__(self):
+        if self.images < 1:
+            raise ValueError(f"images per prompt must be at least 1, got {self.images}")
+        if self.concurrency < 1:
+            raise ValueError(f"concurrency must be at least 1, got {self.concurrency}")
+        for role, specs in (("prompter", self.prompters), ("backend", self.backends)):
+            labels = [parse_spec(s).label for s in specs]
+            if len(set(labels)) != len(labels):
+                raise ValueError(f"the same {role} is given twice: {', '.join(specs)}")
+
+
+class AtelierSession:
+    """Builds components lazily and hands out one engine per suite folder."""
+
+    def __init__(self, settings: Settings, registry: Registry):
+        self.settings, self.registry = settings, registry
+        self.cache = Cache(settings.cache_dir)
+        self._components: dict[tuple[str, str], object] = {}
+        self._engines: dict[Path, Engine] = {}
+        self._suites: dict[Path, Suite] = {}
+
+    @property
+    def context(self) -> ComponentContext:
+        s = self.settings
+        return ComponentContext(
+            root=s.root,
+            seed=s.seed,
+            images=s.images,
+            cache_dir=s.cache_dir,
+            options={"prompter_timeout": s.prompter_timeout, "concurrency": s.concurrency},
+        )
+
+    def component(self, role: str, spec: str):
+        key = (role, spec)
+        if key not in self._components:
+            self._components[key] = self.registry.make(role, spec, self.context)
+        return self._components[key]
+
+    def prompter_labels(self) -> list[str]:
+        return [parse_spec(s).label for s in self.settings.prompters]
+
+    def backend_labels(self) -> list[str]:
+        return [parse_spec(s).label for s in self.settings.backends]
+
+    def suite(self, root: Path) -> Suite:
+        root = Path(root).resolve()
+        if root not in self._suites:
+            self._suites[root] = load_suite(root)
+        return self._suites[root]
+
+    def engine(self, root: Path) -> Engine:
+        root = Path(root).resolve()
+        if root not in self._engines:
+            s = self.settings
+            self._engines[root] = Engine(
+                suite=self.suite(root),
+                prompters={parse_spec(p).label: self.component("prompter", p) for p in s.prompters},
+                backends={parse_spec(b).label: self.component("backend", b) for b in s.backends},
+                judge=self.component("judge", s.judge),
+                cache=self.cache,
+                config=EngineConfig(images=s.images, seed=s.seed, width=s.width, height=s.height, concurrency=s.concurrency),
+            )
+        return self._engines[root]

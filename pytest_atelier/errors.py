@@ -1,0 +1,95 @@
+"""Exceptions raised by pytest-atelier.
+
+    AtelierError                 root: catch this to catch everything below
+    ├── SuiteError               a suite or task file is malformed (names file, line, field)
+    ├── ConfigError              an option, spec string, alias or gate expression is wrong
+    ├── MissingExtraError        an optional dependency is not installed (names the extra)
+    ├── ComponentError           a prompter, backend or judge failed to produce its output
+    │   ├── PrompterError
+    │   ├── BackendError
+    │   ├── JudgeError
+    │   └── ProviderError        an HTTP model API failed after retries
+    └── GateError                a results or baseline file cannot be used for gating
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "AtelierError",
+    "SuiteError",
+    "ConfigError",
+    "MissingExtraError",
+    "ComponentError",
+    "PrompterError",
+    "BackendError",
+    "JudgeError",
+    "ProviderError",
+    "GateError",
+    "require",
+]
+
+
+class AtelierError(Exception):
+    """Root of every error pytest-atelier raises on purpose."""
+
+
+class SuiteError(AtelierError):
+    """A suite manifest or task file cannot be loaded."""
+
+    def __init__(self, path, problems: list[tuple[int | None, str, str]]):
+        self.path = str(path)
+        self.problems = problems
+        lines = []
+        for line, field, msg in problems:
+            where = f"{self.path}:{line}" if line else self.path
+            lines.append(f"{where}: {field}: {msg}" if field else f"{where}: {msg}")
+        super().__init__("\n".join(lines))
+
+
+class ConfigError(AtelierError):
+    """A command-line option, ini value, spec string or alias is wrong."""
+
+
+class MissingExtraError(AtelierError):
+    """An optional dependency is missing; the message names the extra to install."""
+
+    def __init__(self, module: str, extra: str, purpose: str):
+        self.module, self.extra = module, extra
+        super().__init__(
+            f"{purpose} needs the Python module '{module}', which is not installed. "
+            f"Install it with: pip install 'pytest-atelier[{extra}]'"
+        )
+
+
+class ComponentError(AtelierError):
+    """A prompter, backend or judge could not produce its output (an error, not a failure)."""
+
+
+class PrompterError(ComponentError):
+    pass
+
+
+class BackendError(ComponentError):
+    pass
+
+
+class JudgeError(ComponentError):
+    pass
+
+
+class ProviderError(ComponentError):
+    pass
+
+
+class GateError(AtelierError):
+    pass
+
+
+def require(module: str, extra: str, purpose: str):
+    """Import an optional module, or raise MissingExtraError naming the extra."""
+    import importlib
+
+    try:
+        return importlib.import_module(module)
+    except ImportError as exc:
+        raise MissingExtraError(module, extra, purpose) from exc

@@ -1,0 +1,376 @@
+"""pytest hooks: options, collection of suites into items, fixtures, results at session end.
+
+This module only wires pytest to the engine (``pytest_atelier.engine``); the work happens
+there and in ``judge``/``results``, which know nothing of pytest.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from . import hookspecs
+from .engine.session import AtelierSession, Settings
+from .errors import AtelierError, ConfigError, SuiteError
+from .registry import Registry, load_aliases
+from .results.collect import ResultsCollector
+from .suite.loader import MANIFEST_NAME, find_suite_root
+from .suite.models import Side
+
+__all__ = ["SuiteFile", "TaskNode", "CheckpointItem", "SubjectiveItem"]
+
+SESSION_KEY = pytest.StashKey[AtelierSession]()
+COLLECTOR_KEY = pytest.StashKey[ResultsCollector]()
+SENT_KEY = pytest.StashKey[set]()
+
+# (dest, flags, ini type, default, help)
+OPTIONS = [
+    ("atelier_prompters", ["--prompter"], "linelist", ["direct"], "prompter spec (repeatable): direct, python:pkg.mod:fn, cmd:./agent, an alias"),
+    ("atelier_backends", ["--backend"], "linelist", ["reference"], "backend spec (repeatable): reference, none, ..."),
+    ("atelier_judge", ["--judge"], "string", "offline", "judge spec: offline, ..."),
+    ("atelier_suite", ["--atelier-suite"], "linelist", [], "suite folder to collect (repeatable) in addition to path arguments"),
+    ("atelier_images", ["--atelier-images"], "string", "4", "images generated per prompt (the judge keeps the best)"),
+    ("atelier_seed", ["--atelier-seed"], "string", "0", "base seed for generation"),
+    ("atelier_cache_dir", ["--atelier-cache-dir"], "string", ".atelier_cache", "cache folder, relative to the rootdir"),
+    ("atelier_json", ["--atelier-json"], "string", None, "write the results file here"),
+    ("atelier_report", ["--atelier-report"], "string", None, "write the HTML report here"),
+    ("atelier_gate", ["--atelier-gate"], "linelist", [], "gate on the aggregate (repeatable), e.g. objective>=0.6"),
+    ("atelier_concurrency", ["--atelier-concurrency"], "string", "4", "model calls run at once within a run"),
+    ("atelier_prompter_timeout", ["--atelier-prompter-timeout"], "string", "120", "seconds a cmd: prompter may take per task"),
+    ("atelier_subjective_threshold", ["--atelier-subjective-threshold"], "string", "3.0", "mean 1-5 score a subjective item needs to pass"),
+]
+
+
+def pytest_addhooks(pluginmanager):
+    pluginmanager.add_hookspecs(hookspecs)
+
+
+def pytest_addoption(parser):
+    group = parser.getgroup("atelier", "pytest-atelier: grade text-to-image prompters")
+    for dest, flags, ini_type, default, help_text in OPTIONS:
+        action = "append" if ini_type == "linelist" else "store"
+        group.addoption(*flags, action=action, dest=dest, default=None, help=help_text)
+        parser.addini(dest, help=help_text, type=ini_type, default=default)
+
+
+def get_option(config, dest: str):
+    """Command line, then ini, then default."""
+    value = config.getoption(dest)
+    return value if value is not None else config.getini(dest)
+
+
+def _number(config, dest: str, kind):
+    raw = get_option(config, dest)
+    try:
+        return kind(raw)
+    except (TypeError, ValueError):
+        flag = next(flags[0] for d, flags, *_ in OPTIONS if d == dest)
+        raise pytest.UsageError(f"{flag} expects a {kind.__name__}, got {raw!r}") from None
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config):
+    # Keep all items of one run on one xdist worker unless the user chose a distribution.
+    if getattr(config.option, "numprocesses", None) and getattr(config.option, "dist", "no") == "no":
+        config.option.dist = "loadgroup"
+
+
+def pytest_configure(config):
+    root = Path(config.rootpath)
+    try:
+        settings = Settings(
+            root=root,
+            prompters=tuple(get_option(config, "atelier_prompters")),
+            backends=tuple(get_option(config, "atelier_backends")),
+            judge=get_option(config, "atelier_judge"),
+            images=_number(config, "atelier_images", int),
+            seed=_number(config, "atelier_seed", int),
+            cache_dir=root / get_option(config, "atelier_cache_dir"),
+            concurrency=_number(config, "atelier_concurrency", int),
+            prompter_timeout=_number(config, "atelier_prompter_timeout", float),
+        )
+        registry = Registry(load_aliases(root), hook=config.hook)
+        for spec in (*settings.prompters, *settings.backends, settings.judge):
+            registry.resolve(spec)
+    except (ValueError, ConfigError) as exc:
+        raise pytest.UsageError(f"pytest-atelier: {exc}") from None
+    config.stash[SESSION_KEY] = AtelierSession(settings, registry)
+    config.stash[SENT_KEY] = set()
+    if not hasattr(config, "workerinput"):
+        try:
+            collector = ResultsCollector(settings, gates=get_option(config, "atelier_gate"), workers=_worker_count(config))
+        except ConfigError as exc:
+            raise pytest.UsageError(f"pytest-atelier: {exc}") from None
+        config.stash[COLLECTOR_KEY] = collector
+        config.pluginmanager.register(ControllerHooks(collector), "atelier-controller")
+    suites = [str((root / s).resolve()) for s in get_option(config, "atelier_suite")]
+    if suites:
+        # Suites given by option replace the default paths (testpaths / cwd), add to explicit ones.
+        explicit = config.args_source == pytest.Config.ArgsSource.ARGS
+        config.args[:] = [*(config.args if explicit else []), *(s for s in suites if s not in config.args)]
+
+
+def _worker_count(config) -> int:
+    n = getattr(config.option, "numprocesses", None)
+    return n if isinstance(n, int) else 0
+
+
+def pytest_collect_file(file_path: Path, parent):
+    if file_path.name == MANIFEST_NAME and find_suite_root(file_path) == file_path.parent:
+        return SuiteFile.from_parent(parent, path=file_path)
+    return None
+
+
+class SuiteFile(pytest.File):
+    """A suite's manifest; collects one node per task."""
+
+    def collect(self):
+        session = self.config.stash[SESSION_KEY]
+        try:
+            suite = session.suite(self.path.parent)
+            for role, spec in [("prompter", p) for p in session.settings.prompters] + [
+                ("backend", b) for b in session.settings.backends
+            ] + [("judge", session.settings.judge)]:
+                session.component(role, spec)
+        except AtelierError as exc:
+            raise self.CollectError(str(exc)) from None
+        for task in suite.tasks:
+            yield TaskNode.from_parent(self, name=task.id, task=task)
+
+
+class TaskNode(pytest.Collector):
+    """One task: items per (prompter, backend, side, checkpoint) plus a subjective item."""
+
+    def __init__(self, *, task, **kwargs):
+        super().__init__(**kwargs)
+        self.task = task
+        self.extra_keyword_matches.update(task.keywords())
+
+    def collect(self):
+        session = self.config.stash[SESSION_KEY]
+        for prompter in session.prompter_labels():
+            for backend in session.backend_labels():
+                combo = f"{prompter}-{backend}"
+                for cp in self.task.checkpoints:
+                    for side in cp.sides():
+                        yield CheckpointItem.from_parent(
+                            self, name=f"{side.value}-{cp.id}[{combo}]", prompter=prompter, backend=backend, checkpoint=cp, side=side
+                        )
+                yield SubjectiveItem.from_parent(self, name=f"subjective[{combo}]", prompter=prompter, backend=backend)
+
+
+class CheckpointFailed(Exception):
+    """A checkpoint's verdict was fail (shown without a traceback)."""
+
+
+class RunError(Exception):
+    """The run could not be produced (shown without a traceback)."""
+
+
+class _AtelierItem(pytest.Item):
+    kind = ""
+
+    def __init__(self, *, prompter: str, backend: str, **kwargs):
+        super().__init__(**kwargs)
+        self.prompter, self.backend = prompter, backend
+        self.task = self.parent.task
+        self.extra_keyword_matches.update({prompter, backend})
+        suite_root = self.parent.parent.path.parent
+        self.add_marker(pytest.mark.xdist_group(name=f"atelier-{self.task.id}-{prompter}-{backend}"))
+        self.suite_root = suite_root
+        self.run_record = None
+
+    def setup(self):
+        engine = self.config.stash[SESSION_KEY].engine(self.suite_root)
+        self.run_key = engine.key(self.prompter, self.backend, self.task.id)
+        self.run_record = engine.run(self.prompter, self.backend, self.task.id)
+        if self.run_record.error:
+            raise RunError(f"run {self.task.id} [{self.prompter} / {self.backend}] failed: {self.run_record.error}")
+
+    def repr_failure(self, excinfo, style=None):
+        if isinstance(excinfo.value, (CheckpointFailed, RunError)):
+            return str(excinfo.value)
+        return super().repr_failure(excinfo, style=style)
+
+    def reportinfo(self):
+        session = self.config.stash[SESSION_KEY]
+        task_file = session.suite(self.suite_root).task_files[self.task.id]
+        return task_file, None, f"{self.task.id} {self.name}"
+
+
+class CheckpointItem(_AtelierItem):
+    kind = "checkpoint"
+
+    def __init__(self, *, checkpoint, side: Side, **kwargs):
+        super().__init__(**kwargs)
+        self.checkpoint, self.side = checkpoint, side
+        self.extra_keyword_matches.add(side.value)
+        if checkpoint.primitive:
+            self.extra_keyword_matches.add(checkpoint.primitive.value)
+        if checkpoint.check:
+            self.extra_keyword_matches.add(checkpoint.check.type)
+
+    def runtest(self):
+        verdict = next(
+            (v for v in self.run_record.final if v.checkpoint == self.checkpoint.id and v.side == self.side.value), None
+        )
+        if verdict is None:
+            if self.side is Side.image and not self.run_record.images:
+                pytest.skip(f"backend {self.backend} makes no images: prompt side only")
+            pytest.skip("no verdict was produced for this checkpoint")
+        if verdict.outcome == "pass":
+            return
+        if verdict.outcome == "fail":
+            statement = self.checkpoint.prompt if self.side is Side.prompt else self.checkpoint.image
+            raise CheckpointFailed(
+                f"{self.side.value} side of {self.task.id}/{self.checkpoint.id} failed ({verdict.decided_by}): "
+                f"{verdict.reason}\n  expected: {statement}"
+            )
+        if verdict.outcome == "abstain":
+            pytest.skip(f"{verdict.decided_by} abstains: {verdict.reason}")
+        pytest.skip(verdict.reason)
+
+
+class SubjectiveItem(_AtelierItem):
+    kind = "subjective"
+
+    def runtest(self):
+        scores = [s for s in self.run_record.scores if s.value is not None]
+        if not scores:
+            reasons = sorted({s.rationale for s in self.run_record.scores}) or ["the judge gave no scores"]
+            pytest.skip(f"no subjective scores: {reasons[0]}")
+        threshold = _number(self.config, "atelier_subjective_threshold", float)
+        mean = sum(s.value for s in scores) / len(scores)
+        if mean < threshold:
+            listing = ", ".join(f"{s.side}.{s.dimension}={s.value:g}" for s in scores)
+            raise CheckpointFailed(f"subjective mean {mean:.2f} is below {threshold:g}: {listing}")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if isinstance(item, _AtelierItem) and (report.when == "call" or (report.when == "setup" and not report.passed)):
+        sent = item.config.stash[SENT_KEY]
+        run = item.run_record
+        payload = {
+            "item": {
+                "nodeid": item.nodeid,
+                "run_key": getattr(item, "run_key", ""),
+                "task_id": item.task.id,
+                "prompter": item.prompter,
+                "backend": item.backend,
+                "kind": item.kind,
+                "side": item.side.value if isinstance(item, CheckpointItem) else None,
+                "checkpoint": item.checkpoint.id if isinstance(item, CheckpointItem) else None,
+                "outcome": _outcome(report),
+                "reason": _reason(report),
+                "duration_s": round(report.duration, 6),
+            },
+            "run": None,
+        }
+        if run is not None and run.key not in sent:
+            sent.add(run.key)
+            payload["run"] = run.model_dump(mode="json")
+        report.atelier = payload
+    return report
+
+
+def _outcome(report) -> str:
+    if report.when == "setup" and report.failed:
+        return "error"
+    if hasattr(report, "wasxfail"):
+        return "xfailed"
+    return report.outcome
+
+
+def _reason(report) -> str:
+    if report.skipped and isinstance(report.longrepr, tuple):
+        return str(report.longrepr[2]).removeprefix("Skipped: ")
+    if report.failed:
+        return str(report.longrepr)[:2000]
+    return ""
+
+
+class ControllerHooks:
+    """Hooks that only the controller (or a run without xdist) has: gather, write, gate."""
+
+    def __init__(self, collector: ResultsCollector):
+        self.collector = collector
+
+    def pytest_runtest_logreport(self, report):
+        payload = getattr(report, "atelier", None)
+        if payload:
+            self.collector.add(payload)
+
+    def pytest_sessionfinish(self, session, exitstatus):
+        collector = self.collector
+        if not collector.has_data():
+            return
+        config = session.config
+        try:
+            collector.build(config.stash[SESSION_KEY], config.hook)
+            for dest, write in (("atelier_json", collector.write_json), ("atelier_report", collector.write_report)):
+                path = get_option(config, dest)
+                if path:
+                    write(Path(config.rootpath) / path)
+        except AtelierError as exc:
+            collector.problems.append(str(exc))
+            session.exitstatus = pytest.ExitCode.INTERNAL_ERROR
+            return
+        if collector.gates and int(exitstatus) in (0, 1):
+            session.exitstatus = pytest.ExitCode.OK if collector.gate_ok() else pytest.ExitCode.TESTS_FAILED
+
+    def pytest_terminal_summary(self, terminalreporter):
+        if not self.collector.has_data():
+            return
+        terminalreporter.write_sep("=", "pytest-atelier")
+        for line in self.collector.summary_lines():
+            terminalreporter.write_line(line)
+
+
+@pytest.fixture(scope="session")
+def atelier_session(pytestconfig) -> AtelierSession:
+    """The evaluation session: settings, components and engines of this pytest run."""
+    return pytestconfig.stash[SESSION_KEY]
+
+
+@pytest.fixture(scope="session")
+def atelier_prompter(atelier_session):
+    """The first configured prompter (``--prompter``)."""
+    return atelier_session.component("prompter", atelier_session.settings.prompters[0])
+
+
+@pytest.fixture(scope="session")
+def atelier_backend(atelier_session):
+    """The first configured backend (``--backend``)."""
+    return atelier_session.component("backend", atelier_session.settings.backends[0])
+
+
+@pytest.fixture(scope="session")
+def atelier_judge(atelier_session):
+    """The configured judge (``--judge``)."""
+    return atelier_session.component("judge", atelier_session.settings.judge)
+
+
+@pytest.fixture
+def atelier_run(atelier_session, pytestconfig):
+    """``atelier_run(task_id, prompter=None, backend=None, suite=None)`` -> RunRecord.
+
+    Runs (or reads from the cache) one task with the configured components; ``suite``
+    defaults to the first ``--atelier-suite``.
+    """
+
+    def run(task_id: str, prompter: str | None = None, backend: str | None = None, suite: str | None = None):
+        suites = get_option(pytestconfig, "atelier_suite")
+        if suite is None and not suites:
+            raise pytest.UsageError("atelier_run needs suite=... or --atelier-suite")
+        root = Path(pytestconfig.rootpath) / (suite or suites[0])
+        try:
+            engine = atelier_session.engine(root)
+            return engine.run(prompter or atelier_session.prompter_labels()[0], backend or atelier_session.backend_labels()[0], task_id)
+        except SuiteError as exc:
+            raise pytest.UsageError(str(exc)) from None
+
+    return run

@@ -1,0 +1,21 @@
+"""``direct``: the task's own text is the prompt (the papers' baseline)."""
+
+from __future__ import annotations
+
+from ..components import PromptRequest, PromptResult
+from .payload import task_text
+
+__all__ = ["DirectPrompter", "make"]
+
+
+class DirectPrompter:
+    spec = "direct"
+    label = "direct"
+    identity = "direct/1"
+
+    def write_prompt(self, request: PromptRequest) -> PromptResult:
+        return PromptResult(prompts=task_text(request), meta={"prompter": "direct"})
+
+
+def make(spec, ctx) -> DirectPrompter:
+    return DirectPrompter()

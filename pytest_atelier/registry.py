@@ -1,0 +1,161 @@
+"""Resolve spec strings (``direct``, ``cmd:./agent``, ``gpt-5.2``) into components.
+
+A spec is ``NAME`` or ``NAME:ARGUMENT``, optionally followed by ``?key=value&key=value``
+settings. ``NAME`` is looked up, in order, in: the user's aliases (``[tool.atelier.aliases]``
+in pyproject.toml, which rewrite the whole spec), plugins implementing the
+``atelier_make_*`` hooks, the entry-point groups ``pytest_atelier.prompters`` /
+``.backends`` / ``.judges``, and the built-ins below. Unknown names list what exists.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import sys
+from importlib import metadata
+from pathlib import Path
+from typing import Any, Callable, Literal
+from urllib.parse import parse_qsl
+
+from .errors import ConfigError
+
+__all__ = ["Spec", "ComponentContext", "Registry", "parse_spec", "load_aliases", "BUILTINS", "ROLES"]
+
+Role = Literal["prompter", "backend", "judge"]
+ROLES: tuple[Role, ...] = ("prompter", "backend", "judge")
+
+# name -> "module:factory"; factories take (spec: Spec, ctx: ComponentContext).
+BUILTINS: dict[Role, dict[str, str]] = {
+    "prompter": {
+        "direct": "pytest_atelier.prompters.direct:make",
+        "python": "pytest_atelier.prompters.python_callable:make",
+        "cmd": "pytest_atelier.prompters.command:make",
+    },
+    "backend": {
+        "none": "pytest_atelier.backends.none:make",
+        "reference": "pytest_atelier.backends.reference:make",
+    },
+    "judge": {
+        "offline": "pytest_atelier.judge.offline:make",
+    },
+}
+
+DEFAULT_ALIASES: dict[str, str] = {}
+
+
+@dataclasses.dataclass(frozen=True)
+class Spec:
+    """A parsed spec string: ``name:argument?key=value``."""
+
+    raw: str
+    name: str
+    argument: str = ""
+    settings: tuple[tuple[str, str], ...] = ()
+
+    def setting(self, key: str, default: str | None = None) -> str | None:
+        return dict(self.settings).get(key, default)
+
+    @property
+    def label(self) -> str:
+        """A short name safe for pytest node ids."""
+        keep = "".join(ch if ch.isalnum() or ch in "._-:" else "_" for ch in self.raw)
+        return keep.strip("_") or self.name
+
+
+@dataclasses.dataclass(frozen=True)
+class ComponentContext:
+    """What a factory may use: the project root (relative paths resolve against it), the
+    run's seed and image count, the cache folder, and free-form options."""
+
+    root: Path
+    seed: int = 0
+    images: int = 4
+    cache_dir: Path | None = None
+    options: dict[str, Any] = dataclasses.field(default_factory=dict)
+
+
+def parse_spec(raw: str) -> Spec:
+    raw = raw.strip()
+    if not raw:
+        raise ConfigError("empty spec: give a name such as 'direct', 'reference' or 'offline'")
+    body, settings = raw, ()
+    if "?" in raw and not raw.startswith("cmd:"):
+        body, query = raw.split("?", 1)
+        settings = tuple(parse_qsl(query, keep_blank_values=True, strict_parsing=False))
+    name, _, argument = body.partition(":")
+    if not name:
+        raise ConfigError(f"spec {raw!r} has no name before ':'")
+    return Spec(raw=raw, name=name, argument=argument, settings=settings)
+
+
+def load_aliases(rootdir: Path) -> dict[str, str]:
+    """Aliases from ``[tool.atelier.aliases]`` in ``rootdir/pyproject.toml``."""
+    path = Path(rootdir) / "pyproject.toml"
+    if not path.is_file():
+        return {}
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover
+        import tomli as tomllib
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise ConfigError(f"{path}: cannot read [tool.atelier.aliases]: {exc}") from exc
+    aliases = data.get("tool", {}).get("atelier", {}).get("aliases", {})
+    if not isinstance(aliases, dict) or not all(isinstance(v, str) for v in aliases.values()):
+        raise ConfigError(f"{path}: [tool.atelier.aliases] must map names to spec strings")
+    return aliases
+
+
+class Registry:
+    """Builds components from specs. ``hook`` is an optional pluggy hook relay."""
+
+    def __init__(self, aliases: dict[str, str] | None = None, hook: Any = None):
+        self.aliases = {**DEFAULT_ALIASES, **(aliases or {})}
+        self.hook = hook
+
+    def resolve(self, raw: str) -> Spec:
+        """Follow aliases; settings given on the alias's use override the alias's own."""
+        spec, seen = parse_spec(raw), []
+        while not spec.argument and spec.name in self.aliases:
+            if spec.name in seen:
+                raise ConfigError(f"aliases form a loop: {' -> '.join([*seen, spec.name])}")
+            seen.append(spec.name)
+            target = parse_spec(self.aliases[spec.name])
+            settings = tuple({**dict(target.settings), **dict(spec.settings)}.items())
+            spec = dataclasses.replace(target, settings=settings)
+        return spec
+
+    def available(self, role: Role) -> list[str]:
+        names = set(BUILTINS[role]) | set(_entry_points(role))
+        return sorted(names)
+
+    def make(self, role: Role, raw: str, ctx: ComponentContext):
+        spec = self.resolve(raw)
+        if self.hook is not None:
+            made = getattr(self.hook, f"atelier_make_{role}")(spec=spec, ctx=ctx)
+            if made is not None:
+                return made
+        factory = self._factory(role, spec)
+        component = factory(spec, ctx)
+        component.label = parse_spec(raw).label  # node ids use what the user typed
+        return component
+
+    def _factory(self, role: Role, spec: Spec) -> Callable:
+        eps = _entry_points(role)
+        if spec.name in eps:
+            return eps[spec.name].load()
+        target = BUILTINS[role].get(spec.name)
+        if target is None:
+            aliases = ", ".join(sorted(self.aliases)) or "none defined"
+            raise ConfigError(
+                f"unknown {role} {spec.name!r} in {spec.raw!r}. Available {role}s: "
+                f"{', '.join(self.available(role))}. Aliases: {aliases} "
+                "(add your own under [tool.atelier.aliases] in pyproject.toml)."
+            )
+        module, _, attr = target.partition(":")
+        return getattr(importlib.import_module(module), attr)
+
+
+def _entry_points(role: Role) -> dict[str, metadata.EntryPoint]:
+    return {ep.name: ep for ep in metadata.entry_points(group=f"pytest_atelier.{role}s")}

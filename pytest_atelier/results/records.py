@@ -1,0 +1,182 @@
+"""The results file: one versioned JSON document per evaluation (see docs/results-format.md).
+
+``RunRecord`` is what the engine produces for one (prompter, backend, task); ``ItemRecord``
+is the outcome of one pytest item that read it; ``Results`` holds both plus the aggregates
+and the gates. All models are plain data and round-trip through JSON.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ..errors import GateError
+
+__all__ = [
+    "SCHEMA",
+    "SCHEMA_VERSION",
+    "ImageRecord",
+    "VerdictRecord",
+    "ScoreRecord",
+    "CallStats",
+    "RunRecord",
+    "ItemRecord",
+    "GateRecord",
+    "RunConfig",
+    "Results",
+    "load_results",
+    "write_results",
+]
+
+SCHEMA = "pytest-atelier/results"
+SCHEMA_VERSION = 1
+
+
+class _Record(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ImageRecord(_Record):
+    output: int  # 1-based output index (multi-image tasks have several)
+    index: int  # 0-based index among the n images of that output
+    path: str  # where the PNG lies (content-addressed in the cache)
+    sha256: str
+    seed: int
+    objective_rate: float | None = None  # image-side pass rate among decided checkpoints
+    top1: bool = False
+
+
+class VerdictRecord(_Record):
+    checkpoint: str
+    side: Literal["prompt", "image"]
+    outcome: Literal["pass", "fail", "abstain", "skipped", "error"]
+    reason: str
+    decided_by: str
+    output: int | None = None  # image side: which output ...
+    image_index: int | None = None  # ... and which of its images
+
+
+class ScoreRecord(_Record):
+    dimension: str
+    side: Literal["prompt", "image"]
+    value: float | None
+    rationale: str
+    decided_by: str
+    output: int | None = None
+    image_index: int | None = None
+
+
+class CallStats(_Record):
+    made: int = 0  # model calls actually executed in this session
+    cached: int = 0  # calls answered from the cache
+    by_kind: dict[str, dict[str, int]] = {}
+
+
+class RunRecord(_Record):
+    """Everything one (prompter, backend, task) run produced."""
+
+    key: str
+    suite: str
+    task_id: str
+    category: str
+    prompter: str
+    backend: str
+    judge: str
+    prompts: list[str] = []
+    prompter_meta: dict = {}
+    images: list[ImageRecord] = []
+    verdicts: list[VerdictRecord] = []  # every verdict, all images
+    final: list[VerdictRecord] = []  # the one that counts per (checkpoint, side): top-1, gated
+    scores: list[ScoreRecord] = []  # prompt scores and top-1 image scores
+    calls: CallStats = CallStats()
+    timings: dict[str, float] = {}
+    cost_usd: float = 0.0
+    error: str | None = None  # set when the run could not be produced
+
+
+class ItemRecord(_Record):
+    """The outcome of one pytest item."""
+
+    nodeid: str
+    run_key: str
+    task_id: str
+    prompter: str
+    backend: str
+    kind: Literal["checkpoint", "subjective"]
+    side: Literal["prompt", "image"] | None = None
+    checkpoint: str | None = None
+    outcome: Literal["passed", "failed", "skipped", "error", "xfailed"]
+    reason: str = ""
+    duration_s: float = 0.0
+
+
+class GateRecord(_Record):
+    expression: str
+    scope: str  # what it was evaluated on, e.g. "all", "direct|reference"
+    value: float | None
+    passed: bool
+    n: int
+    message: str = ""
+
+
+class RunConfig(_Record):
+    prompters: list[str]
+    backends: list[str]
+    judge: str
+    images_per_prompt: int
+    seed: int
+    workers: int = 0
+
+
+class Results(_Record):
+    schema_: str = Field(SCHEMA, alias="schema")
+    version: int = SCHEMA_VERSION
+    atelier_version: str
+    created: str  # ISO 8601, UTC
+    wall_s: float = 0.0
+    suite: dict  # name, version, license, scoring, root
+    config: RunConfig
+    runs: list[RunRecord] = []
+    items: list[ItemRecord] = []
+    aggregates: dict = {}
+    gates: list[GateRecord] = []
+    exit_status: int | None = None
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    def run(self, key: str) -> RunRecord:
+        for run in self.runs:
+            if run.key == key:
+                return run
+        raise KeyError(key)
+
+
+def write_results(results: Results, path: str | Path) -> Path:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(results.model_dump_json(by_alias=True, indent=1), encoding="utf-8")
+    tmp.replace(path)
+    return path
+
+
+def load_results(path: str | Path) -> Results:
+    """Read a results file, with an error that names the file and the bad field."""
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise GateError(f"{path}: cannot read results: {exc}") from exc
+    if not isinstance(data, dict) or data.get("schema") != SCHEMA:
+        raise GateError(f"{path}: not a pytest-atelier results file (missing \"schema\": \"{SCHEMA}\")")
+    if data.get("version") != SCHEMA_VERSION:
+        raise GateError(f"{path}: results version {data.get('version')} is not supported (this is {SCHEMA_VERSION})")
+    try:
+        return Results.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        loc = ".".join(str(p) for p in first["loc"])
+        raise GateError(f"{path}: {loc}: {first['msg']}") from exc

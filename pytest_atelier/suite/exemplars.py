@@ -1,0 +1,67 @@
+"""Exemplar memories: scored prompts (or images) that calibrate the subjective judge.
+
+A memory file is YAML::
+
+    name: OE
+    side: prompt                   # prompt or image
+    dimensions: [instructional_clarity, creative_elaboration, terminology_proficiency, intent_formalization]
+    exemplars:
+      - id: oe_mem_001
+        task_id: oe_014            # the task it was written for (excluded when judging that task)
+        prompt: "..."              # side: prompt
+        image: images/x.png        # side: image (relative to the memory file)
+        scores:
+          instructional_clarity: {score: 4, rationale: "..."}
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from .loader import _validate
+
+__all__ = ["DimensionScore", "Exemplar", "ExemplarMemory", "load_memory"]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class DimensionScore(_Model):
+    score: int = Field(ge=1, le=5)
+    rationale: str = Field(min_length=1)
+
+
+class Exemplar(_Model):
+    id: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+    task_id: str
+    prompt: str | None = None
+    image: str | None = None
+    scores: dict[str, DimensionScore]
+
+
+class ExemplarMemory(_Model):
+    name: str
+    side: Literal["prompt", "image"]
+    dimensions: list[str] = Field(min_length=1)
+    exemplars: list[Exemplar] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _complete(self):
+        ids = [e.id for e in self.exemplars]
+        if len(ids) != len(set(ids)):
+            raise ValueError("exemplar ids must be unique")
+        for ex in self.exemplars:
+            if set(ex.scores) != set(self.dimensions):
+                raise ValueError(f"exemplar {ex.id!r} must score exactly {self.dimensions}")
+            if (ex.prompt if self.side == "prompt" else ex.image) is None:
+                raise ValueError(f"exemplar {ex.id!r} needs a '{self.side}'")
+        return self
+
+
+def load_memory(path: str | Path) -> ExemplarMemory:
+    """Load and validate a memory file; errors name the file, line and field."""
+    return _validate(ExemplarMemory, Path(path))

@@ -1,0 +1,353 @@
+"""The suite format: a manifest, tasks, and paired checkpoints (pydantic models).
+
+A suite is a folder with ``suite.yaml`` (a :class:`SuiteManifest`) and task files
+(``tasks/**/*.yaml``, each one :class:`Task`). Every model forbids unknown fields so
+that a typo in a task file is an error naming the file and line, not a silent default.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+__all__ = [
+    "Category",
+    "Primitive",
+    "SEMANTIC_PRIMITIVES",
+    "CONSTRAINT_PRIMITIVES",
+    "TAG_VOCABULARY",
+    "Side",
+    "TextCheck",
+    "ColorCheck",
+    "CountCheck",
+    "AbsenceCheck",
+    "PresenceCheck",
+    "StyleCheck",
+    "LayoutCheck",
+    "Check",
+    "Checkpoint",
+    "Constraints",
+    "Tags",
+    "Task",
+    "SuiteManifest",
+    "REGIONS",
+]
+
+ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]*$"
+REGIONS = ("top", "bottom", "left", "right", "center", "top-left", "top-right", "bottom-left", "bottom-right")
+Region = Literal["top", "bottom", "left", "right", "center", "top-left", "top-right", "bottom-left", "bottom-right"]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Category(str, enum.Enum):
+    """Task categories of the AtelierEval paper."""
+
+    OE = "OE"  # open-ended creation
+    CO = "CO"  # constrained creation
+    IM = "IM"  # imitation of a target image
+
+
+class Primitive(str, enum.Enum):
+    """Challenge primitives: four semantic, five constraint."""
+
+    abstract_intent = "abstract_intent"
+    audience_intent = "audience_intent"
+    implicit_style = "implicit_style"
+    semantic_negation = "semantic_negation"
+    attribute_binding = "attribute_binding"
+    spatial_relation = "spatial_relation"
+    quantity = "quantity"
+    text = "text"
+    hard_constraint = "hard_constraint"
+
+
+SEMANTIC_PRIMITIVES = (
+    Primitive.abstract_intent,
+    Primitive.audience_intent,
+    Primitive.implicit_style,
+    Primitive.semantic_negation,
+)
+CONSTRAINT_PRIMITIVES = (
+    Primitive.attribute_binding,
+    Primitive.spatial_relation,
+    Primitive.quantity,
+    Primitive.text,
+    Primitive.hard_constraint,
+)
+
+# Application-context tags, by dimension (AtelierEval appendix B).
+TAG_VOCABULARY: dict[str, tuple[str, ...]] = {
+    "entities": ("object", "character", "environment", "typography", "data_element"),
+    "structure": (
+        "portrait_closeup",
+        "full_body_shot",
+        "schematic_diagram",
+        "knolling_layout",
+        "sequential_panel",
+        "ui_interface",
+        "isometric_view",
+    ),
+    "visual_style": ("photorealistic", "traditional_media", "vector_flat", "3d_render", "cel_shaded"),
+    "theme": (
+        "corporate_clean",
+        "scifi_cyberpunk",
+        "fantasy_mythic",
+        "abstract_conceptual",
+        "cute_pop",
+        "retro_vintage",
+        "horror_dark",
+    ),
+}
+
+
+class Side(str, enum.Enum):
+    """Which artefact a checkpoint verdict is about."""
+
+    prompt = "prompt"
+    image = "image"
+
+
+# --- machine-readable checkpoint kinds -------------------------------------------------
+
+
+class TextCheck(_Model):
+    """Exact text that must appear (image: by OCR; prompt: quoted or verbatim)."""
+
+    type: Literal["text"]
+    text: str = Field(min_length=1)
+    case_sensitive: bool = False
+    region: Region | None = None
+
+
+class ColorCheck(_Model):
+    """An entity (or the whole image when ``entity`` is empty) carries a named colour."""
+
+    type: Literal["color"]
+    color: str = Field(min_length=1)
+    entity: str = ""
+    terms: list[str] = []  # other names of the entity for the prompt side
+    region: Region | None = None
+    min_fraction: float = Field(0.01, gt=0, le=1)
+
+
+class CountCheck(_Model):
+    """Exactly ``count`` instances of an entity (image side needs ``color`` to count blobs)."""
+
+    type: Literal["count"]
+    entity: str = Field(min_length=1)
+    count: int = Field(ge=0)
+    terms: list[str] = []
+    color: str | None = None
+
+
+class AbsenceCheck(_Model):
+    """Something must not appear: a concept (prompt side), and text or a colour (image side)."""
+
+    type: Literal["absence"]
+    entity: str = Field(min_length=1)
+    terms: list[str] = []
+    text: str | None = None
+    color: str | None = None
+
+
+class PresenceCheck(_Model):
+    """An entity must appear."""
+
+    type: Literal["presence"]
+    entity: str = Field(min_length=1)
+    terms: list[str] = []
+
+
+class StyleCheck(_Model):
+    """A style or medium (photograph, watercolour, flat vector, ...)."""
+
+    type: Literal["style"]
+    style: str = Field(min_length=1)
+    terms: list[str] = []
+
+
+class LayoutCheck(_Model):
+    """An entity sits in a region of the frame (image side needs ``text`` or ``color``)."""
+
+    type: Literal["layout"]
+    entity: str = Field(min_length=1)
+    region: Region
+    terms: list[str] = []
+    text: str | None = None
+    color: str | None = None
+
+
+Check = Annotated[
+    Union[TextCheck, ColorCheck, CountCheck, AbsenceCheck, PresenceCheck, StyleCheck, LayoutCheck],
+    Field(discriminator="type"),
+]
+
+
+class Checkpoint(_Model):
+    """One paired checklist item: what the image must show and what the prompt must ask for.
+
+    ``match`` lists keyword groups for the offline prompt-side matcher: every group must be
+    present in the prompt (any one alternative per group), outside a negation.
+    """
+
+    id: str = Field(pattern=ID_PATTERN)
+    primitive: Primitive | None = None
+    image: str | None = Field(None, min_length=1)
+    prompt: str | None = Field(None, min_length=1)
+    check: Check | None = None
+    match: list[list[str]] = []
+    depends_on: list[str] = []
+    level: int | None = Field(None, ge=1, le=3)  # IDEA-style hierarchy level
+    output: int | None = Field(None, ge=1)  # which output image, for multi-image tasks
+
+    @model_validator(mode="after")
+    def _has_a_side(self):
+        if self.image is None and self.prompt is None:
+            raise ValueError("a checkpoint needs an 'image' statement, a 'prompt' statement, or both")
+        return self
+
+    def sides(self) -> list[Side]:
+        return [s for s, text in ((Side.prompt, self.prompt), (Side.image, self.image)) if text]
+
+
+class Constraints(_Model):
+    """Structured constraint fields of a CO task, one list of instances per primitive."""
+
+    attribute_binding: list[str] = []
+    spatial_relation: list[str] = []
+    quantity: list[str] = []
+    text: list[str] = []
+    hard_constraint: list[str] = []
+
+    def items(self) -> list[tuple[str, str]]:
+        return [(name, value) for name in type(self).model_fields for value in getattr(self, name)]
+
+
+class Tags(_Model):
+    """Application-context tags in four dimensions."""
+
+    entities: list[str] = []
+    structure: list[str] = []
+    visual_style: list[str] = []
+    theme: list[str] = []
+
+    def all(self) -> list[str]:
+        return [*self.entities, *self.structure, *self.visual_style, *self.theme]
+
+    @field_validator("entities", "structure", "visual_style", "theme")
+    @classmethod
+    def _identifiers(cls, value: list[str]):
+        for tag in value:
+            if not tag.replace("_", "").isalnum():
+                raise ValueError(f"tag {tag!r} must be letters, digits and underscores")
+        return value
+
+
+class Task(_Model):
+    """One benchmark task.
+
+    ``outputs`` describes each image of a multi-image task (one prompt per output); a
+    single-image task leaves it empty. ``target_image`` is relative to the task file.
+    """
+
+    id: str = Field(pattern=ID_PATTERN)
+    category: Category
+    brief: str = Field(min_length=1)
+    title: str = ""
+    subtask: str = ""
+    constraints: Constraints | None = None
+    target_image: str | None = None
+    outputs: list[str] = []
+    tags: Tags = Tags()
+    primitives: dict[Primitive, int] = {}
+    checkpoints: list[Checkpoint] = Field(min_length=1)
+    reference_prompt: str | list[str] | None = None
+
+    @model_validator(mode="after")
+    def _consistent(self):
+        ids = [c.id for c in self.checkpoints]
+        dupes = sorted({i for i in ids if ids.count(i) > 1})
+        if dupes:
+            raise ValueError(f"checkpoint ids must be unique; repeated: {', '.join(dupes)}")
+        known = set(ids)
+        for cp in self.checkpoints:
+            for dep in cp.depends_on:
+                if dep not in known:
+                    raise ValueError(f"checkpoint {cp.id!r} depends on unknown checkpoint {dep!r}")
+                if dep == cp.id:
+                    raise ValueError(f"checkpoint {cp.id!r} depends on itself")
+            if cp.output is not None and cp.output > max(1, len(self.outputs)):
+                raise ValueError(f"checkpoint {cp.id!r} names output {cp.output}, the task has {max(1, len(self.outputs))}")
+        _check_acyclic(self.checkpoints)
+        if self.category is Category.IM and not self.target_image:
+            raise ValueError("an IM task needs a 'target_image'")
+        if self.category is not Category.IM and self.target_image:
+            raise ValueError("only IM tasks take a 'target_image'")
+        if self.category is Category.CO and self.constraints is None:
+            raise ValueError("a CO task needs 'constraints'")
+        if self.category is not Category.CO and self.constraints is not None:
+            raise ValueError("only CO tasks take 'constraints'")
+        if len(self.outputs) == 1:
+            raise ValueError("'outputs' lists two or more images; leave it out for a single image")
+        if isinstance(self.reference_prompt, list) and len(self.reference_prompt) != self.n_outputs:
+            raise ValueError(f"'reference_prompt' needs one prompt per output ({self.n_outputs})")
+        return self
+
+    @property
+    def n_outputs(self) -> int:
+        return max(1, len(self.outputs))
+
+    def checkpoint(self, checkpoint_id: str) -> Checkpoint:
+        for cp in self.checkpoints:
+            if cp.id == checkpoint_id:
+                return cp
+        raise KeyError(checkpoint_id)
+
+    def keywords(self) -> list[str]:
+        """Words pytest's ``-k`` can select this task by: category, primitives, tags, subtask."""
+        words = {self.category.value.lower(), *self.tags.all()}
+        words |= {p.value for p, n in self.primitives.items() if n}
+        words |= {cp.primitive.value for cp in self.checkpoints if cp.primitive}
+        if self.subtask:
+            words.add(self.subtask)
+        return sorted(words)
+
+
+def _check_acyclic(checkpoints: list[Checkpoint]) -> None:
+    deps = {cp.id: cp.depends_on for cp in checkpoints}
+    state: dict[str, int] = {}
+
+    def visit(node: str, path: list[str]):
+        if state.get(node) == 2:
+            return
+        if state.get(node) == 1:
+            raise ValueError("checkpoint dependencies form a cycle: " + " -> ".join([*path, node]))
+        state[node] = 1
+        for dep in deps[node]:
+            visit(dep, [*path, node])
+        state[node] = 2
+
+    for cp_id in deps:
+        visit(cp_id, [])
+
+
+class SuiteManifest(_Model):
+    """``suite.yaml``: what the suite is and how it is scored.
+
+    ``scoring`` is ``atelier`` (paired checkpoints, per-checkpoint pass rate) or ``idea``
+    (IDEA-Bench: checkpoints in three levels; a failed level zeroes the levels above it).
+    ``exemplars`` maps a memory name (``OE``, ``CO``, ``IM`` ...) to a file of scored prompts.
+    """
+
+    name: str = Field(pattern=ID_PATTERN)
+    version: str = Field(min_length=1)
+    license: str = Field(min_length=1)
+    description: str = ""
+    scoring: Literal["atelier", "idea"] = "atelier"
+    tasks: list[str] = ["tasks/**/*.yaml"]
+    exemplars: dict[str, str] = {}

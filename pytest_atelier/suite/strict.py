@@ -1,0 +1,97 @@
+"""Strict checks: the ranges and consistency rules the shipped benchmark promises.
+
+See the "Strict validation" section of docs/suite-format.md. Each function returns a list
+of problems (empty when the task or suite is fine); none raises.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .loader import Suite
+from .models import CONSTRAINT_PRIMITIVES, SEMANTIC_PRIMITIVES, TAG_VOCABULARY, Category, Primitive, SuiteManifest, Task
+
+__all__ = ["strict_task_problems", "strict_suite_problems", "IM_EXCLUDED"]
+
+IM_EXCLUDED = (Primitive.audience_intent, Primitive.semantic_negation, Primitive.hard_constraint)
+
+
+def strict_task_problems(task: Task, manifest: SuiteManifest) -> list[str]:
+    problems: list[str] = []
+    carried = Counter(cp.primitive for cp in task.checkpoints if cp.primitive)
+    declared = {p: n for p, n in task.primitives.items() if n}
+    if declared != dict(carried):
+        problems.append(f"primitives {_fmt(declared)} do not match the checkpoints' primitives {_fmt(carried)}")
+    for dim, allowed in TAG_VOCABULARY.items():
+        for tag in getattr(task.tags, dim):
+            if tag not in allowed:
+                problems.append(f"tags.{dim}: {tag!r} is not in the vocabulary ({', '.join(allowed)})")
+    if not task.tags.entities or not task.tags.visual_style:
+        problems.append("tags need at least one 'entities' and one 'visual_style' tag")
+    if task.reference_prompt is None:
+        problems.append("reference_prompt is missing")
+    if manifest.scoring == "idea":
+        problems += _idea_problems(task)
+    else:
+        problems += _atelier_problems(task, carried)
+    return problems
+
+
+def _atelier_problems(task: Task, carried: Counter) -> list[str]:
+    problems = []
+    for cp in task.checkpoints:
+        if cp.primitive is None:
+            problems.append(f"checkpoint {cp.id}: needs a 'primitive'")
+        if not (cp.image and cp.prompt):
+            problems.append(f"checkpoint {cp.id}: needs both an 'image' and a 'prompt' statement (paired)")
+    semantic = sum(carried[p] for p in SEMANTIC_PRIMITIVES)
+    constraint = sum(carried[p] for p in CONSTRAINT_PRIMITIVES)
+    if task.category is Category.OE:
+        if constraint:
+            problems.append("OE tasks carry only semantic primitives")
+        if not 6 <= semantic <= 10:
+            problems.append(f"OE tasks carry 6-10 semantic cues; this one has {semantic}")
+    elif task.category is Category.CO:
+        kinds = sum(1 for p in SEMANTIC_PRIMITIVES if carried[p])
+        if not 3 <= kinds <= 4:
+            problems.append(f"CO tasks carry 3-4 kinds of semantic primitive; this one has {kinds}")
+        fields = task.constraints.items() if task.constraints else []
+        if not 10 <= len(fields) <= 18:
+            problems.append(f"CO tasks carry 10-18 constraint instances; this one has {len(fields)}")
+        field_counts = Counter(name for name, _ in fields)
+        for p in CONSTRAINT_PRIMITIVES:
+            if field_counts[p.value] != carried[p]:
+                problems.append(f"constraints.{p.value} lists {field_counts[p.value]} instances but {carried[p]} checkpoints carry {p.value}")
+        if sum(1 for p in CONSTRAINT_PRIMITIVES if carried[p]) < 2:
+            problems.append("CO tasks use at least 2 constraint primitives")
+    else:
+        if not 7 <= len(task.checkpoints) <= 16:
+            problems.append(f"IM tasks carry 7-16 checkpoints; this one has {len(task.checkpoints)}")
+        for p in IM_EXCLUDED:
+            if carried[p]:
+                problems.append(f"IM tasks cannot carry {p.value} (not observable in an image)")
+    return problems
+
+
+def _idea_problems(task: Task) -> list[str]:
+    problems = []
+    for cp in task.checkpoints:
+        if cp.level is None or not cp.image:
+            problems.append(f"checkpoint {cp.id}: idea suites need a 'level' and an 'image' statement")
+    levels = Counter(cp.level for cp in task.checkpoints)
+    if len(task.checkpoints) != 6 or any(levels[lv] != 2 for lv in (1, 2, 3)):
+        problems.append(f"idea cases have six questions, two per level; found {dict(sorted(levels.items(), key=str))}")
+    return problems
+
+
+def strict_suite_problems(suite: Suite) -> list[tuple[str, str]]:
+    """(file, problem) pairs over the whole suite."""
+    out = []
+    for task in suite.tasks:
+        for problem in strict_task_problems(task, suite.manifest):
+            out.append((str(suite.task_files[task.id]), problem))
+    return out
+
+
+def _fmt(counts) -> str:
+    return "{" + ", ".join(f"{getattr(k, 'value', k)}: {v}" for k, v in sorted(counts.items(), key=lambda kv: str(kv[0]))) + "}"
