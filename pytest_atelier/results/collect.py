@@ -12,22 +12,24 @@ from pathlib import Path
 
 from .. import __version__
 from ..errors import ConfigError
+from .aggregate import aggregate
+from .baseline import Comparison, compare, exit_status
+from .gates import Gate, evaluate_gates
 from .records import GateRecord, ItemRecord, Results, RunConfig, RunRecord, write_results
 
 __all__ = ["ResultsCollector"]
 
 
 class ResultsCollector:
-    def __init__(self, settings, gates: list[str] | None = None, workers: int = 0):
-        self.settings = settings
-        self.workers = workers
-        self.gate_texts = list(gates or [])
-        self.gates = []
-        if self.gate_texts:
-            from .gates import parse_gate
-
-            self.gates = [parse_gate(text) for text in self.gate_texts]  # ConfigError on a malformed one
+    def __init__(self, settings, gates: list[Gate] | None = None, workers: int = 0, baseline: Results | None = None, alpha: float = 0.05):
+        if not 0 < alpha < 1:
+            raise ConfigError(f"--atelier-alpha must lie between 0 and 1, got {alpha}")
+        self.settings, self.workers = settings, workers
+        self.gates = list(gates or [])
+        self.baseline, self.alpha = baseline, alpha
+        self.comparison: Comparison | None = None
         self.runs: dict[str, RunRecord] = {}
+        self.suite_roots: set[str] = set()
         self.items: list[ItemRecord] = []
         self.started = time.time()
         self.results: Results | None = None
@@ -36,6 +38,7 @@ class ResultsCollector:
 
     def add(self, payload: dict) -> None:
         self.items.append(ItemRecord.model_validate(payload["item"]))
+        self.suite_roots.add(payload["suite_root"])
         if payload.get("run"):
             run = RunRecord.model_validate(payload["run"])
             self.runs.setdefault(run.key, run)
@@ -45,12 +48,9 @@ class ResultsCollector:
 
     def build(self, session, hook=None) -> Results:
         """Assemble the results: runs, items (sorted by node id), aggregates and gates."""
-        suites = {run.suite for run in self.runs.values()}
-        suite_info = self._suite_info(session, suites)
-        tasks = {}
-        for suite in session._suites.values():
-            if suite.manifest.name in suites:
-                tasks.update({t.id: t for t in suite.tasks})
+        suites = [session.suite(root) for root in sorted(self.suite_roots)]  # loaded here too under xdist
+        suite_info = _suite_info(suites)
+        tasks = {t.id: t for suite in suites for t in suite.tasks}
         items = sorted(self.items, key=lambda i: i.nodeid)
         runs = sorted(self.runs.values(), key=lambda r: (r.task_id, r.prompter, r.backend))
         s = self.settings
@@ -65,25 +65,25 @@ class ResultsCollector:
             runs=runs,
             items=items,
         )
-        from .aggregate import compute_aggregates
-        from .gates import evaluate_gates
-
-        self.results.aggregates = compute_aggregates(runs, items, tasks, scoring=suite_info.get("scoring", "atelier"))
+        self.results.aggregates = aggregate(runs, items, tasks, scoring=suite_info.get("scoring", "atelier"), seed=s.seed)
         self.gate_records = evaluate_gates(self.gates, self.results.aggregates) if self.gates else []
         self.results.gates = self.gate_records
+        if self.baseline is not None:
+            self.comparison = compare(self.results, self.baseline, alpha=self.alpha, seed=s.seed)
+            self.results.aggregates["baseline"] = self.comparison.to_dict()
         if hook is not None:
-            hook.atelier_results_ready(results=self.results, config=None)
+            hook.pytest_atelier_results_ready(results=self.results, config=None)
         return self.results
 
-    def _suite_info(self, session, names: set[str]) -> dict:
-        loaded = [s for s in session._suites.values() if s.manifest.name in names]
-        if len(loaded) != 1:
-            return {"name": "+".join(sorted(names)), "version": "", "license": "", "scoring": "atelier", "root": ""}
-        m = loaded[0].manifest
-        return {"name": m.name, "version": m.version, "license": m.license, "scoring": m.scoring, "root": str(loaded[0].root)}
-
-    def gate_ok(self) -> bool:
-        return all(g.passed for g in self.gate_records) and not any(i.outcome == "error" for i in self.items)
+    def exit_status(self, pytest_status: int) -> int:
+        """pytest's status, or the gates' and baseline's verdict when any is set (docs/gating.md)."""
+        return exit_status(
+            pytest_status,
+            gates=self.gate_records,
+            comparison=self.comparison,
+            gating=bool(self.gates or self.baseline is not None),
+            n_errors=sum(i.outcome == "error" for i in self.items),
+        )
 
     def write_json(self, path: Path) -> Path:
         if self.results is None:
@@ -101,6 +101,8 @@ class ResultsCollector:
             lines += _headline(self.results)
         for gate in self.gate_records:
             lines.append(f"gate {'PASS' if gate.passed else 'FAIL'}: {gate.message}")
+        if self.comparison is not None:
+            lines.append(self.comparison.summary())
         calls_made = sum(r.calls.made for r in self.runs.values())
         calls_cached = sum(r.calls.cached for r in self.runs.values())
         lines.append(f"model calls: {calls_made} made, {calls_cached} from cache")
@@ -108,24 +110,32 @@ class ResultsCollector:
         return lines
 
 
+def _suite_info(suites) -> dict:
+    if len(suites) != 1:
+        names = "+".join(s.manifest.name for s in suites)
+        return {"name": names, "version": "", "license": "", "scoring": "atelier", "root": ""}
+    m = suites[0].manifest
+    return {"name": m.name, "version": m.version, "license": m.license, "scoring": m.scoring, "root": str(suites[0].root)}
+
+
 def _headline(results: Results) -> list[str]:
-    """One row per (prompter, backend): objective rates and subjective means with their n."""
-    pairs = results.aggregates.get("by_pair", {})
+    """One row per (prompter, backend): objective rates and subjective means, each with its n."""
+    pairs = results.aggregates.get("pairs", {})
     if not pairs:
         return []
-    rows = [f"{'prompter':<24}{'backend':<16}{'prompt obj':>12}{'image obj':>12}{'subj prompt':>13}{'subj image':>12}"]
-    for entry in pairs.values():
+    rows = [f"{'prompter | backend':<36}{'prompt obj':>16}{'image obj':>16}{'subj prompt':>14}{'subj image':>14}"]
+    for label, scopes in sorted(pairs.items()):
+        m = scopes["all"]
         rows.append(
-            f"{entry['prompter']:<24.24}{entry['backend']:<16.16}"
-            f"{_rate(entry['prompt']):>12}{_rate(entry['image']):>12}"
-            f"{_mean(entry['subjective']['prompt']):>13}{_mean(entry['subjective']['image']):>12}"
+            f"{label:<36.36}{_rate(m['prompt']):>16}{_rate(m['image']):>16}"
+            f"{_mean(m['subjective']['prompt']):>14}{_mean(m['subjective']['image']):>14}"
         )
     return rows
 
 
 def _rate(block: dict) -> str:
-    return "n/a" if block.get("rate") is None else f"{block['rate']:.1%} ({block['n']})"
+    return f"n/a ({block['n']})" if block.get("rate") is None else f"{block['rate']:.1%} ({block['n']})"
 
 
 def _mean(block: dict) -> str:
-    return "n/a" if block.get("mean") is None else f"{block['mean']:.2f} ({block['n']})"
+    return f"n/a ({block['n']})" if block.get("mean") is None else f"{block['mean']:.2f} ({block['n']})"

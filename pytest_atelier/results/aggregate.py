@@ -1,0 +1,380 @@
+"""Aggregate run records into the ``aggregates`` dict of the results file.
+
+:func:`aggregate` takes the runs, the items that actually ran (a ``-k`` subset counts only
+what it selected) and the suite's tasks, and returns a JSON-safe dict documented in
+docs/results-format.md ("aggregates"). Every figure carries its n. Confidence intervals
+resample tasks (see :mod:`.stats`).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Iterable, Mapping, Sequence
+
+from ..suite.models import Task
+from .records import ItemRecord, RunRecord, VerdictRecord
+from .stats import bootstrap_ratio, friedman, rank_consistency, win_rates
+
+__all__ = ["AGGREGATES_VERSION", "SIDES", "aggregate", "pair_label", "idea_case_score", "checkpoint_outcome"]
+
+AGGREGATES_VERSION = 1
+SIDES = ("prompt", "image")
+SELECTOR_KINDS = ("category", "primitive", "tag", "subtask")
+_ITEM_OUTCOME = {"passed": "pass", "failed": "fail", "xfailed": "fail", "skipped": "skipped", "error": "error"}
+_VERDICT_OUTCOME = {"pass": "pass", "fail": "fail", "abstain": "skipped", "skipped": "skipped", "error": "error"}
+
+
+def pair_label(prompter: str, backend: str) -> str:
+    """The key of a (prompter, backend) pair in ``aggregates["pairs"]``."""
+    return f"{prompter}|{backend}"
+
+
+@dataclass(frozen=True)
+class _Obs:
+    """One checkpoint verdict that counts (after selection)."""
+
+    task: str
+    prompter: str
+    backend: str
+    side: str
+    outcome: str  # pass | fail | skipped | error
+    selectors: tuple[str, ...]
+    prompt_outcome: str | None = None  # image side: the same checkpoint's prompt-side outcome
+
+
+@dataclass(frozen=True)
+class _Score:
+    task: str
+    prompter: str
+    backend: str
+    side: str
+    dimension: str
+    value: float
+    selectors: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class _Case:
+    """One IDEA case: the levelled checkpoints of one output of one run, on one side."""
+
+    task: str
+    prompter: str
+    backend: str
+    side: str
+    score: float
+    plain: float
+    n_questions: int
+    n_undecided: int
+    selectors: tuple[str, ...]
+
+
+# --- extraction -------------------------------------------------------------------------
+
+
+def _task_selectors(run: RunRecord, task: Task | None) -> tuple[str, ...]:
+    selectors = ["all", f"category:{task.category.value if task else run.category}"]
+    if task is not None:
+        selectors += [f"tag:{t}" for t in sorted(set(task.tags.all()))]
+        if task.subtask:
+            selectors.append(f"subtask:{task.subtask}")
+    return tuple(selectors)
+
+
+def _checkpoint_selectors(base: tuple[str, ...], task: Task | None, checkpoint: str) -> tuple[str, ...]:
+    if task is None:
+        return base
+    try:
+        primitive = task.checkpoint(checkpoint).primitive
+    except KeyError:
+        return base
+    return base + ((f"primitive:{primitive.value}",) if primitive else ())
+
+
+def checkpoint_outcome(verdict: VerdictRecord | None, item_outcome: str | None = None) -> str:
+    """The outcome that counts: the final verdict's, else the item's ("pass", "fail", "skipped" or "error")."""
+    if verdict is not None:
+        return _VERDICT_OUTCOME[verdict.outcome]
+    return _ITEM_OUTCOME.get(item_outcome, "error")
+
+
+def _finals(run: RunRecord) -> dict[tuple[str, str], VerdictRecord]:
+    return {(v.checkpoint, v.side): v for v in run.final}
+
+
+def _selection(items: Sequence[ItemRecord] | None):
+    """Per run key, the checkpoint items that ran (side, checkpoint) -> outcome; runs with scores read."""
+    if items is None:
+        return None, None
+    checkpoints: dict[str, dict[tuple[str, str], str]] = defaultdict(dict)
+    for i in items:
+        if i.kind == "checkpoint":
+            checkpoints[i.run_key][(i.side, i.checkpoint)] = i.outcome
+    return checkpoints, {i.run_key for i in items if i.kind == "subjective"}
+
+
+def _observations(runs, items, tasks):
+    selected, subjective = _selection(items)
+    obs: list[_Obs] = []
+    scores: list[_Score] = []
+    for run in runs:
+        task = tasks.get(run.task_id)
+        base = _task_selectors(run, task)
+        finals = _finals(run)
+        keys = {(v.side, v.checkpoint): None for v in run.final} if selected is None else selected.get(run.key, {})
+        for (side, checkpoint), item_outcome in keys.items():
+            verdict = finals.get((checkpoint, side))
+            prompt = finals.get((checkpoint, "prompt")) if side == "image" else None
+            obs.append(_Obs(run.task_id, run.prompter, run.backend, side, checkpoint_outcome(verdict, item_outcome),
+                            _checkpoint_selectors(base, task, checkpoint),
+                            checkpoint_outcome(prompt) if prompt else None))
+        if subjective is None or run.key in subjective:
+            scores += [_Score(run.task_id, run.prompter, run.backend, s.side, s.dimension, s.value, base)
+                       for s in run.scores if s.value is not None]
+    return obs, scores
+
+
+def idea_case_score(outcomes_by_level: Mapping[int, Sequence[str]]) -> tuple[float, float]:
+    """(hierarchical score, plain pass rate) of one IDEA case.
+
+    ``outcomes_by_level[level]`` lists that level's outcomes; only ``"pass"`` counts. A level
+    counts only when every question of every lower level passed; otherwise it scores 0.
+    """
+    total = sum(len(v) for v in outcomes_by_level.values())
+    if total == 0:
+        raise ValueError("an IDEA case needs at least one question")
+    earned = passed = 0
+    lower_all_passed = True
+    for level in sorted(outcomes_by_level):
+        hits = sum(1 for o in outcomes_by_level[level] if o == "pass")
+        passed += hits
+        if lower_all_passed:
+            earned += hits
+        lower_all_passed = lower_all_passed and hits == len(outcomes_by_level[level])
+    return earned / total, passed / total
+
+
+def _cases(runs, items, tasks) -> list[_Case]:
+    selected, _ = _selection(items)
+    ran = None if selected is None else set(selected)
+    cases = []
+    for run in runs:
+        task = tasks.get(run.task_id)
+        if task is None or (ran is not None and run.key not in ran):
+            continue
+        finals = _finals(run)
+        for side in SIDES:
+            groups: dict[int, dict[int, list[str]]] = defaultdict(lambda: defaultdict(list))
+            for cp in task.checkpoints:
+                if cp.level is not None and side in (s.value for s in cp.sides()):
+                    verdict = finals.get((cp.id, side))
+                    groups[cp.output or 1][cp.level].append(checkpoint_outcome(verdict))
+            for by_level in groups.values():
+                score, plain = idea_case_score(by_level)
+                flat = [o for v in by_level.values() for o in v]
+                cases.append(_Case(run.task_id, run.prompter, run.backend, side, score, plain, len(flat),
+                                   sum(1 for o in flat if o not in ("pass", "fail")), _task_selectors(run, task)))
+    return cases
+
+
+# --- figures ----------------------------------------------------------------------------
+
+
+def _per_task(units: list[str], pairs: Iterable[tuple[str, float, float]]):
+    """Sum (numerator, denominator) per task, in the order of ``units``."""
+    index = {t: i for i, t in enumerate(units)}
+    num, den = [0.0] * len(units), [0.0] * len(units)
+    for task, x, y in pairs:
+        num[index[task]] += x
+        den[index[task]] += y
+    return num, den
+
+
+def _interval(units, pairs, boot) -> dict:
+    num, den = _per_task(units, pairs)
+    ci = bootstrap_ratio(num, den, **boot)
+    return {"low": ci.low, "high": ci.high}
+
+
+def _rate(obs: list[_Obs], units: list[str], boot: dict) -> dict:
+    counts = {k: sum(1 for o in obs if o.outcome == k) for k in ("pass", "fail", "skipped", "error")}
+    n = counts["pass"] + counts["fail"]
+    decided = [(o.task, 1.0 if o.outcome == "pass" else 0.0, 1.0) for o in obs if o.outcome in ("pass", "fail")]
+    return {
+        "rate": counts["pass"] / n if n else None,
+        **_interval(units, decided, boot),
+        "n": n,
+        "n_tasks": len({o.task for o in obs}),
+        "n_pass": counts["pass"],
+        "n_fail": counts["fail"],
+        "n_skipped": counts["skipped"],
+        "n_error": counts["error"],
+    }
+
+
+def _mean(scores: list[_Score], units: list[str], boot: dict) -> dict:
+    by_dim: dict[str, list[float]] = defaultdict(list)
+    for s in scores:
+        by_dim[s.dimension].append(s.value)
+    return {
+        "mean": sum(s.value for s in scores) / len(scores) if scores else None,
+        **_interval(units, ((s.task, s.value, 1.0) for s in scores), boot),
+        "n": len(scores),
+        "n_tasks": len({s.task for s in scores}),
+        "dimensions": {d: {"mean": sum(v) / len(v), "n": len(v)} for d, v in sorted(by_dim.items())},
+    }
+
+
+def _gap(obs: list[_Obs]) -> dict:
+    failures = [o for o in obs if o.side == "image" and o.outcome == "fail"]
+    asked_not_drawn = sum(1 for o in failures if o.prompt_outcome == "pass")
+    never_asked = sum(1 for o in failures if o.prompt_outcome == "fail")
+    n = asked_not_drawn + never_asked
+    return {
+        "image_failures": len(failures),
+        "prompt_failed": never_asked,
+        "prompt_passed": asked_not_drawn,
+        "prompt_undecided": len(failures) - n,
+        "prompter_share": never_asked / n if n else None,
+        "backend_share": asked_not_drawn / n if n else None,
+        "n": n,
+    }
+
+
+def _idea(cases: list[_Case], units: list[str], boot: dict) -> dict:
+    out = {}
+    for side in SIDES:
+        mine = [c for c in cases if c.side == side]
+        out[side] = {
+            "score": sum(c.score for c in mine) / len(mine) if mine else None,
+            **_interval(units, ((c.task, c.score, 1.0) for c in mine), boot),
+            "pass_rate": sum(c.plain for c in mine) / len(mine) if mine else None,
+            "n": len(mine),
+            "n_tasks": len({c.task for c in mine}),
+            "n_questions": sum(c.n_questions for c in mine),
+            "n_undecided": sum(c.n_undecided for c in mine),
+        }
+    return out
+
+
+def _metrics(obs, scores, cases, *, idea: bool, boot: dict) -> dict:
+    """All figures of one scope; ``boot`` holds the bootstrap settings (n_boot, confidence, seed)."""
+    units = sorted({o.task for o in obs} | {s.task for s in scores} | {c.task for c in cases})
+    out = {
+        "n_tasks": len(units),
+        "prompt": _rate([o for o in obs if o.side == "prompt"], units, boot),
+        "image": _rate([o for o in obs if o.side == "image"], units, boot),
+        "objective": _rate(obs, units, boot),
+        "subjective": {side: _mean([s for s in scores if s.side == side], units, boot) for side in SIDES},
+        "gap": _gap(obs),
+    }
+    if idea:
+        out["idea"] = _idea(cases, units, boot)
+    return out
+
+
+# --- scopes -----------------------------------------------------------------------------
+
+
+def _groups(record) -> list[tuple[str, str | None]]:
+    return [
+        ("overall", None),
+        ("prompters", record.prompter),
+        ("backends", record.backend),
+        ("pairs", pair_label(record.prompter, record.backend)),
+    ]
+
+
+def _bucket(records) -> dict:
+    """(group, key, selector) -> records in that scope."""
+    out: dict = defaultdict(list)
+    for r in records:
+        for group, key in _groups(r):
+            for selector in r.selectors:
+                out[(group, key, selector)].append(r)
+    return out
+
+
+def _breakdown(scopes: set, buckets, *, idea, boot) -> dict:
+    """Nested dict: group -> key -> {"all": metrics, kind: {value: metrics}}."""
+    obs_b, score_b, case_b = buckets
+    tree: dict = {"overall": None, "prompters": {}, "backends": {}, "pairs": {}}
+    for group, key, selector in sorted(scopes, key=lambda s: (s[0], s[1] or "", s[2])):
+        m = _metrics(obs_b.get((group, key, selector), []), score_b.get((group, key, selector), []),
+                        case_b.get((group, key, selector), []), idea=idea, boot=boot)
+        node = tree if group == "overall" else tree[group]
+        name = "overall" if group == "overall" else key
+        if node.get(name) is None:
+            node[name] = {"all": None, **{k: {} for k in SELECTOR_KINDS}}
+        if selector == "all":
+            node[name]["all"] = m
+        else:
+            kind, _, value = selector.partition(":")
+            node[name][kind][value] = m
+    return tree
+
+
+def _rankings(obs: list[_Obs]) -> dict:
+    """Per backend: win rates and Friedman over prompters (per-task objective rate); consistency."""
+    cells: dict[tuple[str, str, str], list[float]] = defaultdict(lambda: [0.0, 0.0])
+    for o in obs:
+        if o.outcome in ("pass", "fail"):
+            cell = cells[(o.backend, o.prompter, o.task)]
+            cell[0] += o.outcome == "pass"
+            cell[1] += 1
+    per_task: dict[str, dict[str, dict[str, float]]] = defaultdict(lambda: defaultdict(dict))
+    totals: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(lambda: [0.0, 0.0]))
+    for (backend, prompter, task), (passed, n) in cells.items():
+        per_task[backend][prompter][task] = passed / n
+        totals[backend][prompter][0] += passed
+        totals[backend][prompter][1] += n
+    rates = {b: {p: t[0] / t[1] for p, t in by_p.items()} for b, by_p in totals.items()}
+    by_backend = {b: _backend_ranking(per_task[b]) for b in sorted(per_task)}
+    return {"metric": "objective", "by_backend": by_backend, "consistency": rank_consistency(rates)}
+
+
+def _backend_ranking(scores: dict[str, dict[str, float]]) -> dict:
+    wr = win_rates(scores)
+    prompters = sorted(scores)
+    entry = {"win_rates": {p: {"win_rate": wr.win_rate[p], "n": wr.n[p]} for p in prompters}, "friedman": None}
+    shared = sorted(set.intersection(*(set(scores[p]) for p in prompters)))
+    if len(prompters) >= 2 and len(shared) >= 2:
+        fr = friedman([[scores[p][t] for p in prompters] for t in shared])
+        entry["friedman"] = {"statistic": fr.statistic, "df": fr.df, "p_value": fr.p_value, "n": fr.n_blocks,
+                             "mean_ranks": dict(zip(prompters, fr.mean_ranks))}
+    return entry
+
+
+def aggregate(
+    runs: Sequence[RunRecord],
+    items: Sequence[ItemRecord] | None,
+    tasks: Mapping[str, Task],
+    *,
+    scoring: str = "atelier",
+    n_boot: int = 2000,
+    confidence: float = 0.95,
+    seed: int = 0,
+) -> dict:
+    """Compute ``Results.aggregates`` from the runs and the items that ran.
+
+    ``items=None`` counts every final verdict and score of every run. ``tasks`` maps task id
+    to its suite :class:`Task` (for primitives, tags, subtasks and IDEA levels); a task
+    missing from it still counts under "all" and its category. ``scoring="idea"`` adds the
+    IDEA hierarchical score to every scope. ``n_boot=0`` skips confidence intervals.
+    """
+    if scoring not in ("atelier", "idea"):
+        raise ValueError(f"scoring must be 'atelier' or 'idea', not {scoring!r}")
+    obs, scores = _observations(runs, items, tasks)
+    cases = _cases(runs, items, tasks) if scoring == "idea" else []
+    buckets = tuple(_bucket(records) for records in (obs, scores, cases))
+    scopes = set().union(*buckets) | {("overall", None, "all")}
+    boot = {"n_boot": n_boot, "confidence": confidence, "seed": seed}
+    tree = _breakdown(scopes, buckets, idea=scoring == "idea", boot=boot)
+    return {
+        "version": AGGREGATES_VERSION,
+        "scoring": scoring,
+        "unit": "task",
+        "bootstrap": boot,
+        **tree,
+        "rankings": _rankings(obs),
+    }
