@@ -10,26 +10,26 @@ from __future__ import annotations
 
 import pytest
 
-__all__ = ["atelier_make_prompter", "atelier_make_backend", "atelier_make_judge", "atelier_results_ready"]
+__all__ = ["pytest_atelier_make_prompter", "pytest_atelier_make_backend", "pytest_atelier_make_judge", "pytest_atelier_results_ready"]
 
 
 @pytest.hookspec(firstresult=True)
-def atelier_make_prompter(spec, ctx):
+def pytest_atelier_make_prompter(spec, ctx):
     """Return a Prompter for ``spec`` (a parsed :class:`pytest_atelier.registry.Spec`), or None
     to let the next implementation, the entry points or the built-ins try."""
 
 
 @pytest.hookspec(firstresult=True)
-def atelier_make_backend(spec, ctx):
+def pytest_atelier_make_backend(spec, ctx):
     """Return a Backend for ``spec``, or None."""
 
 
 @pytest.hookspec(firstresult=True)
-def atelier_make_judge(spec, ctx):
+def pytest_atelier_make_judge(spec, ctx):
     """Return a Judge for ``spec``, or None."""
 
 
 @pytest.hookspec
-def atelier_results_ready(results, config):
+def pytest_atelier_results_ready(results, config):
     """Called on the controller with the final :class:`Results` before they are written:
     add to ``results.aggregates`` or inspect the runs. Return value ignored."""

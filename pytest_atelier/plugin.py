@@ -15,7 +15,10 @@ from . import hookspecs
 from .engine.session import AtelierSession, Settings
 from .errors import AtelierError, ConfigError, SuiteError
 from .registry import Registry, load_aliases
+from .results.baseline import expected_failures
 from .results.collect import ResultsCollector
+from .results.gates import parse_gates
+from .results.records import load_results
 from .suite.loader import MANIFEST_NAME, find_suite_root
 from .suite.models import Side
 
@@ -24,6 +27,7 @@ __all__ = ["SuiteFile", "TaskNode", "CheckpointItem", "SubjectiveItem"]
 SESSION_KEY = pytest.StashKey[AtelierSession]()
 COLLECTOR_KEY = pytest.StashKey[ResultsCollector]()
 SENT_KEY = pytest.StashKey[set]()
+EXPECTED_KEY = pytest.StashKey[tuple]()  # (baseline path, set of keys that failed there)
 
 # (dest, flags, ini type, default, help)
 OPTIONS = [
@@ -37,6 +41,9 @@ OPTIONS = [
     ("atelier_json", ["--atelier-json"], "string", None, "write the results file here"),
     ("atelier_report", ["--atelier-report"], "string", None, "write the HTML report here"),
     ("atelier_gate", ["--atelier-gate"], "linelist", [], "gate on the aggregate (repeatable), e.g. objective>=0.6"),
+    ("atelier_baseline", ["--atelier-baseline"], "string", None, "results file to compare with: old failures xfail, new ones are regressions"),
+    ("atelier_save_baseline", ["--atelier-save-baseline"], "string", None, "write this run's results here, for use as a baseline"),
+    ("atelier_alpha", ["--atelier-alpha"], "string", "0.05", "significance level for regressions against the baseline"),
     ("atelier_concurrency", ["--atelier-concurrency"], "string", "4", "model calls run at once within a run"),
     ("atelier_prompter_timeout", ["--atelier-prompter-timeout"], "string", "120", "seconds a cmd: prompter may take per task"),
     ("atelier_subjective_threshold", ["--atelier-subjective-threshold"], "string", "3.0", "mean 1-5 score a subjective item needs to pass"),
@@ -98,9 +105,17 @@ def pytest_configure(config):
         raise pytest.UsageError(f"pytest-atelier: {exc}") from None
     config.stash[SESSION_KEY] = AtelierSession(settings, registry)
     config.stash[SENT_KEY] = set()
+    baseline = _load_baseline(config, root)
+    config.stash[EXPECTED_KEY] = (get_option(config, "atelier_baseline"), expected_failures(baseline) if baseline else set())
     if not hasattr(config, "workerinput"):
         try:
-            collector = ResultsCollector(settings, gates=get_option(config, "atelier_gate"), workers=_worker_count(config))
+            collector = ResultsCollector(
+                settings,
+                gates=parse_gates(get_option(config, "atelier_gate")),
+                workers=_worker_count(config),
+                baseline=baseline,
+                alpha=_number(config, "atelier_alpha", float),
+            )
         except ConfigError as exc:
             raise pytest.UsageError(f"pytest-atelier: {exc}") from None
         config.stash[COLLECTOR_KEY] = collector
@@ -110,6 +125,16 @@ def pytest_configure(config):
         # Suites given by option replace the default paths (testpaths / cwd), add to explicit ones.
         explicit = config.args_source == pytest.Config.ArgsSource.ARGS
         config.args[:] = [*(config.args if explicit else []), *(s for s in suites if s not in config.args)]
+
+
+def _load_baseline(config, root: Path):
+    path = get_option(config, "atelier_baseline")
+    if not path:
+        return None
+    try:
+        return load_results(root / path)
+    except AtelierError as exc:
+        raise pytest.UsageError(f"pytest-atelier: --atelier-baseline: {exc}") from None
 
 
 def _worker_count(config) -> int:
@@ -209,8 +234,6 @@ class CheckpointItem(_AtelierItem):
         self.extra_keyword_matches.add(side.value)
         if checkpoint.primitive:
             self.extra_keyword_matches.add(checkpoint.primitive.value)
-        if checkpoint.check:
-            self.extra_keyword_matches.add(checkpoint.check.type)
 
     def runtest(self):
         verdict = next(
@@ -223,6 +246,9 @@ class CheckpointItem(_AtelierItem):
         if verdict.outcome == "pass":
             return
         if verdict.outcome == "fail":
+            baseline, expected = self.config.stash[EXPECTED_KEY]
+            if (self.task.id, self.prompter, self.backend, self.side.value, self.checkpoint.id) in expected:
+                pytest.xfail(f"failed in the baseline {baseline} too: {verdict.reason}")
             statement = self.checkpoint.prompt if self.side is Side.prompt else self.checkpoint.image
             raise CheckpointFailed(
                 f"{self.side.value} side of {self.task.id}/{self.checkpoint.id} failed ({verdict.decided_by}): "
@@ -269,6 +295,7 @@ def pytest_runtest_makereport(item, call):
                 "duration_s": round(report.duration, 6),
             },
             "run": None,
+            "suite_root": str(item.suite_root),
         }
         if run is not None and run.key not in sent:
             sent.add(run.key)
@@ -310,17 +337,20 @@ class ControllerHooks:
             return
         config = session.config
         try:
-            collector.build(config.stash[SESSION_KEY], config.hook)
-            for dest, write in (("atelier_json", collector.write_json), ("atelier_report", collector.write_report)):
+            results = collector.build(config.stash[SESSION_KEY], config.hook)
+            session.exitstatus = collector.exit_status(int(exitstatus))
+            results.exit_status = int(session.exitstatus)
+            for dest, write in (
+                ("atelier_json", collector.write_json),
+                ("atelier_save_baseline", collector.write_json),
+                ("atelier_report", collector.write_report),
+            ):
                 path = get_option(config, dest)
                 if path:
                     write(Path(config.rootpath) / path)
         except AtelierError as exc:
             collector.problems.append(str(exc))
             session.exitstatus = pytest.ExitCode.INTERNAL_ERROR
-            return
-        if collector.gates and int(exitstatus) in (0, 1):
-            session.exitstatus = pytest.ExitCode.OK if collector.gate_ok() else pytest.ExitCode.TESTS_FAILED
 
     def pytest_terminal_summary(self, terminalreporter):
         if not self.collector.has_data():

@@ -3,7 +3,7 @@
 A spec is ``NAME`` or ``NAME:ARGUMENT``, optionally followed by ``?key=value&key=value``
 settings. ``NAME`` is looked up, in order, in: the user's aliases (``[tool.atelier.aliases]``
 in pyproject.toml, which rewrite the whole spec), plugins implementing the
-``atelier_make_*`` hooks, the entry-point groups ``pytest_atelier.prompters`` /
+``pytest_atelier_make_*`` hooks, the entry-point groups ``pytest_atelier.prompters`` /
 ``.backends`` / ``.judges``, and the built-ins below. Unknown names list what exists.
 """
 
@@ -133,7 +133,7 @@ class Registry:
     def make(self, role: Role, raw: str, ctx: ComponentContext):
         spec = self.resolve(raw)
         if self.hook is not None:
-            made = getattr(self.hook, f"atelier_make_{role}")(spec=spec, ctx=ctx)
+            made = getattr(self.hook, f"pytest_atelier_make_{role}")(spec=spec, ctx=ctx)
             if made is not None:
                 return made
         factory = self._factory(role, spec)

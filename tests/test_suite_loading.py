@@ -16,9 +16,7 @@ def test_mini_suite_loads_sorted_with_assets(mini_suite):
     suite = load_suite(mini_suite)
     assert [t.id for t in suite.tasks] == ["co_sign", "im_flag", "oe_garden"]
     assert suite.target_image_path(suite.task("im_flag")).name == "flag.png"
-    assert suite.task("co_sign").keywords() == sorted(
-        {"co", "typography", "object", "vector_flat", "cute_pop", "text", "quantity", "attribute_binding"}
-    )
+    assert suite.task("co_sign").keywords() == sorted({"co", "typography", "object", "vector_flat", "cute_pop"})
 
 
 def _error(tmp_path, **tasks) -> SuiteError:

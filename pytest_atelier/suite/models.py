@@ -309,10 +309,9 @@ class Task(_Model):
         raise KeyError(checkpoint_id)
 
     def keywords(self) -> list[str]:
-        """Words pytest's ``-k`` can select this task by: category, primitives, tags, subtask."""
+        """Words pytest's ``-k`` can select this task by: category, tags, subtask (items add
+        their checkpoint's primitive and side)."""
         words = {self.category.value.lower(), *self.tags.all()}
-        words |= {p.value for p, n in self.primitives.items() if n}
-        words |= {cp.primitive.value for cp in self.checkpoints if cp.primitive}
         if self.subtask:
             words.add(self.subtask)
         return sorted(words)

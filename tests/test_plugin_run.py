@@ -1,0 +1,168 @@
+"""The plugin end to end on the mini suite, with the real offline stack (pytester runs)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from .conftest import write_suite
+
+OFFLINE = ["--prompter=direct", "--judge=offline", "-p", "no:cacheprovider"]
+
+
+@pytest.fixture
+def suite_dir(pytester):
+    write_suite(pytester.path / "mini")
+    return pytester.path / "mini"
+
+
+def _results(pytester, name="results.json"):
+    return json.loads((pytester.path / name).read_text())
+
+
+def test_one_item_per_checkpoint_side_with_readable_ids(pytester, suite_dir):
+    result = pytester.runpytest("mini", "--backend=none", "--collect-only", "-q", *OFFLINE)
+    result.stdout.fnmatch_lines(
+        [
+            "mini/suite.yaml::co_sign::prompt-c01[[]direct-none[]]",
+            "mini/suite.yaml::co_sign::image-c01[[]direct-none[]]",
+            "mini/suite.yaml::co_sign::subjective[[]direct-none[]]",
+            "*19 tests collected*",
+        ]
+    )
+
+
+def test_prompt_side_verdicts_and_skip_reasons(pytester, suite_dir):
+    result = pytester.runpytest("mini", "--backend=none", "-rs", "--atelier-json=results.json", *OFFLINE)
+    # direct prompts: the CO brief lists every constraint; the OE brief is calm and excludes
+    # people but never names watercolour; the IM instruction names nothing in the image.
+    result.assert_outcomes(passed=5, failed=3, skipped=11)
+    result.stdout.fnmatch_lines(
+        [
+            "*prompt side of oe_garden/c03 failed (offline*",
+            "*expected: The prompt names a watercolour look.*",
+            "*backend none makes no images: prompt side only*",
+        ]
+    )
+    data = _results(pytester)
+    assert data["schema"] == "pytest-atelier/results" and data["version"] == 1
+    assert len(data["runs"]) == 3 and len(data["items"]) == 19
+    outcomes = {(i["task_id"], i["side"], i["checkpoint"]): i["outcome"] for i in data["items"]}
+    assert outcomes[("co_sign", "prompt", "c02")] == "passed"
+    assert outcomes[("im_flag", "prompt", "c01")] == "failed"
+    assert data["aggregates"]["overall"]["all"]["prompt"]["n"] == 8
+    assert data["aggregates"]["overall"]["all"]["prompt"]["n_pass"] == 5
+
+
+def test_select_by_category_primitive_tag_and_side(pytester, suite_dir):
+    result = pytester.runpytest("mini", "--backend=none", "-k", "co and quantity", *OFFLINE)
+    result.assert_outcomes(passed=1, skipped=1)
+    result = pytester.runpytest("mini", "--backend=none", "-k", "retro_vintage and prompt", *OFFLINE)
+    result.assert_outcomes(passed=2, failed=1)
+
+
+def test_warm_cache_rerun_makes_no_model_call(pytester, suite_dir):
+    first = pytester.runpytest("mini", "--backend=reference", "--atelier-images=2", "--atelier-json=first.json", *OFFLINE)
+    second = pytester.runpytest("mini", "--backend=reference", "--atelier-images=2", "--atelier-json=second.json", *OFFLINE)
+    second.stdout.fnmatch_lines(["*model calls: 0 made, * from cache*"])
+    one, two = _results(pytester, "first.json"), _results(pytester, "second.json")
+    assert sum(r["calls"]["made"] for r in one["runs"]) > 0
+    assert sum(r["calls"]["made"] for r in two["runs"]) == 0
+    assert [r["final"] for r in one["runs"]] == [r["final"] for r in two["runs"]]
+    assert first.parseoutcomes() == second.parseoutcomes()
+
+
+def test_xdist_gives_the_same_results_as_serial(pytester, suite_dir):
+    args = ["mini", "--backend=reference", "--atelier-images=2", *OFFLINE]
+    serial = pytester.runpytest_subprocess(*args, "--atelier-json=serial.json", "--atelier-cache-dir=c1")
+    parallel = pytester.runpytest_subprocess(*args, "-n", "2", "--atelier-json=parallel.json", "--atelier-cache-dir=c2")
+    assert serial.parseoutcomes() == parallel.parseoutcomes()
+    one, two = _results(pytester, "serial.json"), _results(pytester, "parallel.json")
+    strip = lambda items: [{k: v for k, v in i.items() if k not in ("duration_s", "nodeid")} for i in items]  # noqa: E731
+    assert strip(one["items"]) == strip(two["items"])
+    assert [(r["key"], r["final"], r["prompts"]) for r in one["runs"]] == [(r["key"], r["final"], r["prompts"]) for r in two["runs"]]
+    assert one["aggregates"]["pairs"] == two["aggregates"]["pairs"]
+    assert two["config"]["workers"] == 2
+
+
+def test_interrupted_run_resumes_without_repeating_finished_calls(pytester, suite_dir, monkeypatch):
+    pytester.makepyfile(
+        my_agent="""
+        import os
+        def write(task):
+            if task["id"] == os.environ.get("STOP_AT"):
+                raise KeyboardInterrupt
+            return "A calm scene with three red circles and the word 'OPEN'"
+        """
+    )
+    args = ["mini", "--backend=reference", "--atelier-images=1", "--prompter=python:my_agent:write", "--judge=offline", "-p", "no:cacheprovider"]
+    monkeypatch.setenv("STOP_AT", "im_flag")
+    interrupted = pytester.runpytest_subprocess(*args)
+    assert interrupted.ret == 2  # pytest's "interrupted"
+    monkeypatch.delenv("STOP_AT")
+    resumed = pytester.runpytest_subprocess(*args, "--atelier-json=resumed.json")
+    runs = {r["task_id"]: r["calls"] for r in _results(pytester, "resumed.json")["runs"]}
+    assert runs["co_sign"]["made"] == 0 and runs["co_sign"]["cached"] > 0  # finished before the interrupt
+    assert runs["im_flag"]["made"] > 0 and runs["oe_garden"]["made"] > 0
+
+
+def test_gate_decides_the_exit_status(pytester, suite_dir):
+    passing = pytester.runpytest("mini", "--backend=none", "--atelier-gate=prompt.objective>=0.6", *OFFLINE)
+    assert passing.ret == 0  # 5 of 8 prompt-side checks pass: the gate holds despite failed items
+    passing.stdout.fnmatch_lines(["*gate PASS*"])
+    failing = pytester.runpytest("mini", "--backend=none", "--atelier-gate=prompt.objective>=0.7", *OFFLINE)
+    assert failing.ret == 1
+    failing.stdout.fnmatch_lines(["*gate FAIL*"])
+    malformed = pytester.runpytest("mini", "--backend=none", "--atelier-gate=objective=>0.7", *OFFLINE)
+    assert malformed.ret == pytest.ExitCode.USAGE_ERROR
+    malformed.stderr.fnmatch_lines(["*malformed gate*", "*examples:*"])
+
+
+def test_gates_from_ini(pytester, suite_dir):
+    pytester.makeini("[pytest]\natelier_gate =\n    prompt.objective>=0.99\natelier_backends = none\n")
+    result = pytester.runpytest("mini", *OFFLINE)
+    assert result.ret == 1
+    result.stdout.fnmatch_lines(["*gate FAIL*"])
+
+
+def test_bad_task_file_is_a_collection_error_with_file_and_line(pytester, suite_dir):
+    task = suite_dir / "tasks" / "co_sign.yaml"
+    task.write_text(task.read_text().replace("category: CO", "categroy: CO"))
+    result = pytester.runpytest("mini", "--backend=none", *OFFLINE)
+    assert result.ret == pytest.ExitCode.INTERRUPTED
+    result.stdout.fnmatch_lines(["*co_sign.yaml:1: category: Field required*", "*co_sign.yaml:2: categroy: unknown field*"])
+
+
+def test_failing_agent_is_an_error_not_a_failed_checkpoint(pytester, suite_dir):
+    pytester.makepyfile(flaky_agent="def write(task):\n    if task['category'] == 'IM':\n        raise RuntimeError('model down')\n    return task['brief']\n")
+    result = pytester.runpytest("mini", "--backend=none", "--prompter=python:flaky_agent:write", "--judge=offline",
+                                "-p", "no:cacheprovider", "--atelier-json=r.json")
+    outcomes = result.parseoutcomes()
+    assert outcomes["errors"] == 5  # every item of the IM run
+    result.stdout.fnmatch_lines(["*run im_flag [[]python:flaky_agent:write / none[]] failed: PrompterError*model down*"])
+    items = _results(pytester, "r.json")["items"]
+    assert {i["outcome"] for i in items if i["task_id"] == "im_flag"} == {"error"}
+    assert all(i["outcome"] != "error" for i in items if i["task_id"] != "im_flag")
+
+
+def test_unknown_component_lists_what_exists(pytester, suite_dir):
+    result = pytester.runpytest("mini", "--backend=sdxxl", *OFFLINE)
+    result.stdout.fnmatch_lines(["*unknown backend 'sdxxl'*Available backends: *none*reference*"])
+    assert result.ret != 0
+
+
+def test_suite_option_and_user_tests_with_fixtures(pytester, suite_dir):
+    pytester.makepyfile(
+        test_mine="""
+        def test_prompt_mentions_open(atelier_run, atelier_prompter, atelier_judge):
+            run = atelier_run("co_sign")
+            assert atelier_prompter.label == "direct" and atelier_judge.label == "offline"
+            assert '"OPEN"' in run.prompts[0]
+            assert {v.checkpoint for v in run.final if v.side == "prompt"} == {"c01", "c02", "c03"}
+        """
+    )
+    result = pytester.runpytest("test_mine.py", "--atelier-suite=mini", "--backend=none", *OFFLINE)
+    outcomes = result.parseoutcomes()
+    assert outcomes["passed"] >= 1  # the user's own test ...
+    assert outcomes["passed"] + outcomes["failed"] + outcomes["skipped"] == 20  # ... plus the suite's 19 items
