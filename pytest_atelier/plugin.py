@@ -128,8 +128,10 @@ def pytest_configure(config):
 
 
 def _load_baseline(config, root: Path):
+    """The baseline's results; None when none is set or the file does not exist yet (the
+    controller then writes this run there and fails, like pytest-regressions)."""
     path = get_option(config, "atelier_baseline")
-    if not path:
+    if not path or not (root / path).exists():
         return None
     try:
         return load_results(root / path)
@@ -339,6 +341,11 @@ class ControllerHooks:
         try:
             results = collector.build(config.stash[SESSION_KEY], config.hook)
             session.exitstatus = collector.exit_status(int(exitstatus))
+            baseline = get_option(config, "atelier_baseline")
+            if baseline and collector.baseline is None:
+                collector.write_json(Path(config.rootpath) / baseline)
+                collector.problems.append(f"no baseline at {baseline}: this run's results were written there; review and commit them")
+                session.exitstatus = pytest.ExitCode.TESTS_FAILED
             results.exit_status = int(session.exitstatus)
             for dest, write in (
                 ("atelier_json", collector.write_json),
