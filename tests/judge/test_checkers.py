@@ -1,0 +1,162 @@
+"""Image-side checkers: palette, blobs, OCR (OCR tests need the ocr extra)."""
+
+import numpy as np
+import pytest
+from PIL import Image, ImageDraw, ImageFont
+
+from pytest_atelier.errors import MissingExtraError
+from pytest_atelier.judge import checkers, colors
+
+needs_ocr = pytest.mark.skipif(
+    not checkers.ocr_available(), reason="rapidocr-onnxruntime (the ocr extra) is not installed"
+)
+
+
+def save(img, tmp_path, name="img.png"):
+    path = tmp_path / name
+    img.save(path)
+    return path
+
+
+def circles(tmp_path, n, color="red", background="white", specks=0, name="img.png"):
+    img = Image.new("RGB", (400, 300), colors.rgb(background))
+    draw = ImageDraw.Draw(img)
+    for k in range(n):
+        x, y = 40 + (k % 4) * 90, 40 + (k // 4) * 110
+        draw.ellipse((x, y, x + 60, y + 60), fill=colors.rgb(color))
+    for k in range(specks):
+        draw.point((5 + 7 * k, 290), fill=colors.rgb(color))
+    return save(img, tmp_path, name)
+
+
+def text_image(tmp_path, text, xy=(40, 120), size=56, name="text.png"):
+    img = Image.new("RGB", (512, 512), "white")
+    ImageDraw.Draw(img).text(xy, text, fill="black", font=ImageFont.load_default(size=size))
+    return save(img, tmp_path, name)
+
+
+def test_color_fraction_whole_image_and_region(tmp_path):
+    img = Image.new("RGB", (200, 100), colors.rgb("blue"))
+    ImageDraw.Draw(img).rectangle((0, 0, 99, 99), fill=colors.rgb("crimson"))
+    path = save(img, tmp_path)
+    assert checkers.color_fraction(path, "red") == pytest.approx(0.5, abs=0.01)
+    assert checkers.color_fraction(path, "red", "left") == pytest.approx(1.0)
+    assert checkers.color_fraction(path, "red", "right") == pytest.approx(0.0)
+    assert checkers.check_color(path, "red")[0] == "pass"
+    assert checkers.check_color(path, "green")[0] == "fail"
+    assert checkers.check_color(path, "red", region="right")[0] == "fail"
+    outcome, reason = checkers.check_color(path, "red", entity="balloon")
+    assert outcome == "abstain" and "balloon" in reason
+    assert checkers.check_color(path, "red", min_fraction=0.6)[0] == "fail"
+
+
+def test_blob_areas_uses_eight_connectivity():
+    mask = np.array([[1, 0, 0, 1], [0, 1, 0, 1], [0, 0, 0, 0], [1, 1, 0, 0]], dtype=bool)
+    assert checkers.blob_areas(mask) == [2, 2, 2]  # 4-connectivity would split the diagonal pair
+
+
+@pytest.mark.parametrize("n", [1, 3, 7])
+def test_count_blobs_ignores_specks(tmp_path, n):
+    path = circles(tmp_path, n, specks=5)
+    assert checkers.count_blobs(path, "red")[0] == n
+    assert checkers.check_count(path, "balloon", n, "red")[0] == "pass"
+    outcome, reason = checkers.check_count(path, "balloon", n + 1, "red")
+    assert outcome == "fail" and f"counted {n}" in reason
+
+
+def test_count_abstains_without_colour_on_photos_and_on_backgrounds(tmp_path):
+    path = circles(tmp_path, 3)
+    assert checkers.check_count(path, "balloon", 3, None)[0] == "abstain"
+    noise = np.random.default_rng(0).integers(0, 256, (120, 120, 3), dtype=np.uint8)
+    outcome, reason = checkers.check_count(save(Image.fromarray(noise), tmp_path, "noise.png"), "x", 3, "red")
+    assert outcome == "abstain" and "flat" in reason
+    assert (
+        checkers.check_count(circles(tmp_path, 2, color="white", background="red", name="bg.png"), "x", 2, "red")[0]
+        == "abstain"
+    )
+
+
+def test_layout_by_colour(tmp_path):
+    img = Image.new("RGB", (300, 300), "white")
+    ImageDraw.Draw(img).ellipse((220, 10, 290, 80), fill=colors.rgb("gold"))
+    path = save(img, tmp_path)
+    assert checkers.check_layout(path, "sun", "top-right", color="gold")[0] == "pass"
+    assert checkers.check_layout(path, "sun", "bottom", color="gold")[0] == "fail"
+    assert checkers.check_layout(path, "sun", "top", color="purple")[0] == "fail"
+    assert checkers.check_layout(path, "sun", "top")[0] == "abstain"
+
+
+def test_absence_by_palette_and_abstention(tmp_path):
+    path = circles(tmp_path, 2, color="green")
+    assert checkers.check_absence(path, "fire", color="red")[0] == "pass"
+    assert checkers.check_absence(path, "grass", color="green")[0] == "fail"
+    assert checkers.check_absence(path, "dog")[0] == "abstain"
+
+
+def test_reading_order_joins_lines_top_to_bottom_left_to_right():
+    box = checkers.TextBox
+    boxes = [
+        box("MARKET", 0.9, (200, 10, 300, 40)),
+        box("2026", 0.9, (10, 100, 80, 130)),
+        box("NIGHT", 0.9, (10, 12, 120, 42)),
+    ]
+    assert checkers.reading_order(boxes) == "NIGHT MARKET\n2026"
+
+
+def test_text_check_abstains_naming_the_extra_when_ocr_is_missing(tmp_path, monkeypatch):
+    def missing(module, extra, purpose):
+        raise MissingExtraError(module, extra, purpose)
+
+    monkeypatch.setattr(checkers, "require", missing)
+    monkeypatch.setattr(checkers, "_ocr_engine", None)
+    monkeypatch.setattr(checkers, "_ocr_cache", {})
+    outcome, reason = checkers.check_text(circles(tmp_path, 1), "HELLO")
+    assert outcome == "abstain" and "pip install 'pytest-atelier[ocr]'" in reason
+
+
+@needs_ocr
+def test_ocr_reads_text_with_region_and_case(tmp_path):
+    path = text_image(tmp_path, "NIGHT MARKET", xy=(40, 30))
+    assert checkers.check_text(path, "night   market")[0] == "pass"
+    assert checkers.check_text(path, "NIGHT MARKET", region="top")[0] == "pass"
+    outcome, reason = checkers.check_text(path, "NIGHT MARKET", region="bottom")
+    assert outcome == "fail" and "not in the bottom" in reason
+    outcome, reason = checkers.check_text(path, "night market", case_sensitive=True)
+    assert outcome == "fail" and "capitalisation" in reason
+    outcome, reason = checkers.check_text(path, "DAY MARKET")
+    assert outcome == "fail" and "MARKET" in reason  # says what it read
+    assert checkers.check_absence(path, "title", text="NIGHT MARKET")[0] == "fail"
+    assert checkers.check_layout(path, "title", "top", text="NIGHT MARKET")[0] == "pass"
+
+
+@needs_ocr
+def test_ocr_is_cached_by_content(tmp_path):
+    a = text_image(tmp_path, "HELLO", name="a.png")
+    b = tmp_path / "b.png"
+    b.write_bytes(a.read_bytes())
+    first = checkers.read_text(a)
+    assert checkers.read_text(b) is first
+    assert [box.text for box in first[0]] == ["HELLO"] and first[1] == (512, 512)
+
+
+@needs_ocr
+def test_ocr_on_blank_image_reads_nothing(tmp_path):
+    outcome, reason = checkers.check_text(save(Image.new("RGB", (256, 256), "white"), tmp_path), "HELLO")
+    assert outcome == "fail" and "no text" in reason
+
+
+def test_text_comparison_folds_ocr_confusions(monkeypatch, tmp_path):
+    boxes = [checkers.TextBox("SALE O", 0.9, (10, 10, 200, 40)), checkers.TextBox("NIGHTMARKET!", 0.9, (10, 60, 200, 90))]
+    monkeypatch.setattr(checkers, "read_text", lambda path: (boxes, (256, 256)))
+    assert checkers.check_text(tmp_path / "x.png", "SALE 0")[0] == "pass"
+    assert checkers.check_text(tmp_path / "x.png", "Night Market")[0] == "pass"
+    assert checkers.check_text(tmp_path / "x.png", "SALE 1")[0] == "fail"
+    assert checkers.check_text(tmp_path / "x.png", "SAL")[0] == "fail"
+
+
+def test_text_comparison_splits_words_from_numbers(monkeypatch, tmp_path):
+    boxes = [checkers.TextBox("COFFEE3 TEA2", 0.9, (10, 10, 200, 40))]
+    monkeypatch.setattr(checkers, "read_text", lambda path: (boxes, (256, 256)))
+    assert checkers.check_text(tmp_path / "x.png", "coffee")[0] == "pass"
+    assert checkers.check_text(tmp_path / "x.png", "TEA 2")[0] == "pass"
+    assert checkers.check_text(tmp_path / "x.png", "TEA 3")[0] == "fail"

@@ -1,0 +1,47 @@
+"""The named colour palette and pixel classification."""
+
+import numpy as np
+import pytest
+
+from pytest_atelier.judge import colors
+
+
+def test_synonyms_resolve_to_palette_names():
+    assert colors.canonical("Crimson") == "red"
+    assert colors.canonical("scarlet") == "red"
+    assert colors.canonical("golden") == "gold"
+    assert colors.canonical("grey") == "gray"
+    assert colors.canonical("navy") == "navy"
+    assert colors.canonical("turquoise") == "cyan"
+    assert colors.canonical("plaid") is None
+    assert {"red", "crimson", "grey", "teal"} <= set(colors.COLOR_WORDS)
+
+
+def test_words_for_lists_every_name_of_a_colour():
+    words = colors.words_for("red")
+    assert words[0] == "red" and {"crimson", "scarlet"} <= set(words)
+    assert colors.words_for("mauve") == ["mauve"]
+
+
+def test_rgb_rejects_unknown_colours_with_the_palette():
+    assert colors.rgb("grey") == colors.PALETTE["gray"]
+    with pytest.raises(ValueError, match="known colours"):
+        colors.rgb("plaid")
+
+
+def test_every_palette_colour_classifies_as_itself_even_slightly_off():
+    names = list(colors.PALETTE)
+    base = np.array([colors.PALETTE[n] for n in names], dtype=np.int16)
+    for shift in (0, 7, -7):
+        pixels = np.clip(base + shift, 0, 255).astype(np.uint8).reshape(1, -1, 3)
+        assert [colors.COLOR_NAMES[i] for i in colors.classify(pixels)[0]] == names
+
+
+def test_color_mask_and_perceptual_neighbours():
+    img = np.zeros((2, 2, 3), dtype=np.uint8)
+    img[0, 0] = (200, 20, 60)  # crimson-ish
+    img[0, 1] = (10, 20, 90)  # dark navy
+    img[1, :] = (250, 250, 250)
+    assert colors.color_mask(img, "crimson").tolist() == [[True, False], [False, False]]
+    assert colors.color_mask(img, "navy").tolist() == [[False, True], [False, False]]
+    assert colors.color_mask(img, "white").sum() == 2
