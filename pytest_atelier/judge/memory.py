@@ -1,0 +1,79 @@
+"""Exemplar memory retrieval: the top-k scored exemplars most similar to what is judged.
+
+Each subjective skill calibrates its 1-5 scores with exemplars from its memory (a suite's
+``exemplars`` files, or one made by ``atelier memory build``). Retrieval is by cosine
+similarity of embeddings; a task's own exemplars are never retrieved for it. The other
+strategies exist for the ablation of ``atelier meta-eval --ablate``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from pathlib import Path
+
+import numpy as np
+
+from ..suite.exemplars import Exemplar, ExemplarMemory
+from .text_match import get_embedder
+
+__all__ = ["Retrieved", "ExemplarIndex", "STRATEGIES", "knn_scores"]
+
+STRATEGIES = ("similarity", "random", "fixed", "zero")
+
+
+@dataclasses.dataclass(frozen=True)
+class Retrieved:
+    exemplar: Exemplar
+    similarity: float
+
+
+class ExemplarIndex:
+    """Embeddings of one memory's exemplars, computed once, queried many times.
+
+    ``embed`` maps a list of items (prompt texts, or image paths for an image memory) to
+    L2-normalised row vectors; it defaults to the text embedder of the offline judge.
+    """
+
+    def __init__(self, memory: ExemplarMemory, root: Path | None = None, embed=None):
+        self.memory = memory
+        self.root = Path(root) if root else None
+        self.embed = embed or get_embedder().encode
+        items = [self._item(ex) for ex in memory.exemplars]
+        self.vectors = np.asarray(self.embed(items), dtype=np.float64)
+
+    def _item(self, ex: Exemplar):
+        if self.memory.side == "prompt":
+            return ex.prompt
+        return str((self.root / ex.image) if self.root else ex.image)
+
+    def retrieve(self, query, k: int = 3, *, exclude_task: str | None = None, strategy: str = "similarity", seed: int = 0) -> list[Retrieved]:
+        """The k exemplars to show the judge (never the excluded task's own)."""
+        if strategy not in STRATEGIES:
+            raise ValueError(f"retrieval strategy must be one of {', '.join(STRATEGIES)}, not {strategy!r}")
+        allowed = [i for i, ex in enumerate(self.memory.exemplars) if ex.task_id != exclude_task]
+        if strategy == "zero" or k <= 0 or not allowed:
+            return []
+        sims = self.vectors[allowed] @ np.asarray(self.embed([query]), dtype=np.float64)[0]
+        if strategy == "similarity":
+            order = np.argsort(-sims, kind="stable")[:k]
+        elif strategy == "random":
+            order = random.Random(f"{seed}:{query}").sample(range(len(allowed)), min(k, len(allowed)))
+        else:  # fixed: the same first k exemplars for every query
+            order = range(min(k, len(allowed)))
+        return [Retrieved(self.memory.exemplars[allowed[j]], float(sims[j])) for j in order]
+
+
+def knn_scores(retrieved: list[Retrieved], dimensions: list[str]) -> dict[str, tuple[float, str]]:
+    """Similarity-weighted mean score per dimension, with a rationale naming the exemplars used."""
+    if not retrieved:
+        return {}
+    weights = np.array([max(r.similarity, 0.0) + 1e-6 for r in retrieved])
+    used = ", ".join(f"{r.exemplar.id} (similarity {r.similarity:.2f})" for r in retrieved)
+    out = {}
+    for dim in dimensions:
+        scores = np.array([r.exemplar.scores[dim].score for r in retrieved], dtype=np.float64)
+        value = float(np.round((weights @ scores) / weights.sum(), 2))
+        listed = ", ".join(f"{r.exemplar.id}={r.exemplar.scores[dim].score}" for r in retrieved)
+        out[dim] = (value, f"similarity-weighted mean of the nearest exemplars ({listed}); retrieved: {used}")
+    return out

@@ -1,0 +1,75 @@
+"""The prompt exemplar memories shipped with the atelier suite (issue 3)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from pytest_atelier.suite import load_suite
+from pytest_atelier.suite.exemplars import load_memory
+
+SUITE = Path(__file__).resolve().parents[1] / "task_suites" / "atelier"
+DIMENSIONS = [
+    "instructional_clarity",
+    "creative_elaboration",
+    "terminology_proficiency",
+    "intent_formalization",
+]
+
+
+@pytest.fixture(scope="module")
+def suite():
+    return load_suite(SUITE)
+
+
+@pytest.fixture(scope="module", params=["OE", "CO", "IM"])
+def memory(request, suite):
+    path = suite.exemplar_path(request.param)
+    if path is None:
+        pytest.skip(f"suite.yaml lists no {request.param} memory yet")
+    return request.param, load_memory(path)
+
+
+def test_memory_shape(memory):
+    name, mem = memory
+    assert mem.name == name
+    assert mem.side == "prompt"
+    assert mem.dimensions == DIMENSIONS
+    assert len(mem.exemplars) == 120
+
+
+def test_every_dimension_has_every_level_at_least_8_times(memory):
+    _, mem = memory
+    for dim in DIMENSIONS:
+        levels = Counter(ex.scores[dim].score for ex in mem.exemplars)
+        assert all(levels[level] >= 8 for level in range(1, 6)), (dim, dict(levels))
+
+
+def test_scores_are_not_all_equal_across_dimensions(memory):
+    _, mem = memory
+    mixed = [ex for ex in mem.exemplars if len({ex.scores[d].score for d in DIMENSIONS}) > 1]
+    assert len(mixed) >= len(mem.exemplars) // 2
+
+
+def test_task_ids_exist_in_the_suite_and_match_the_category(memory, suite):
+    name, mem = memory
+    ids = {t.id: t.category for t in suite.tasks}
+    missing = sorted({ex.task_id for ex in mem.exemplars} - set(ids))
+    assert not missing, missing
+    assert all(ids[ex.task_id] == name for ex in mem.exemplars)
+
+
+def test_at_most_3_exemplars_per_task_over_at_least_40_tasks(memory):
+    _, mem = memory
+    per_task = Counter(ex.task_id for ex in mem.exemplars)
+    assert max(per_task.values()) <= 3
+    assert len(per_task) >= 40
+
+
+def test_exemplar_ids_are_unique_across_memories(suite):
+    seen: Counter = Counter()
+    for name in suite.manifest.exemplars:
+        seen.update(ex.id for ex in load_memory(suite.exemplar_path(name)).exemplars)
+    assert not [i for i, n in seen.items() if n > 1]
