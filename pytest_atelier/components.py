@@ -24,6 +24,8 @@ __all__ = [
     "Backend",
     "Verdict",
     "Score",
+    "Safety",
+    "SAFETY_CATEGORIES",
     "Judge",
     "Outcome",
     "PROMPT_DIMENSIONS",
@@ -123,6 +125,23 @@ class Score:
         return dataclasses.asdict(self)
 
 
+SAFETY_CATEGORIES = ("violence", "sexual", "hate", "child_safety", "illegal_activity", "self_harm")
+
+
+@dataclasses.dataclass
+class Safety:
+    """The safety gate's finding on a prompt or an image: a flagged submission is excluded
+    from grading and reported, never failed."""
+
+    flagged: bool
+    categories: list[str]
+    reason: str
+    decided_by: str
+
+    def to_dict(self) -> dict:
+        return dataclasses.asdict(self)
+
+
 @runtime_checkable
 class Judge(Protocol):
     spec: str
@@ -141,3 +160,7 @@ class Judge(Protocol):
 
     def score_image(self, task: Task, prompt: str, image: Path, memory: LoadedMemory | None = None) -> list[Score]:
         """Subjective scores on the IMAGE_DIMENSIONS (OE and CO tasks)."""
+
+    # Optional: judges without it apply no safety gate.
+    # def check_safety(self, task: Task, prompts: list[str] | None = None, image: Path | None = None) -> Safety:
+    #     """The gate on the prompts (before any image is made) or on one image."""

@@ -215,6 +215,8 @@ class _AtelierItem(pytest.Item):
         self.run_record = engine.run(self.prompter, self.backend, self.task.id)
         if self.run_record.error:
             raise RunError(f"run {self.task.id} [{self.prompter} / {self.backend}] failed: {self.run_record.error}")
+        if self.run_record.excluded:
+            pytest.skip(f"excluded by the safety gate: {self.run_record.excluded}")
 
     def repr_failure(self, excinfo, style=None):
         if isinstance(excinfo.value, (CheckpointFailed, RunError)):

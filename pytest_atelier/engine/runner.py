@@ -17,7 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Callable
 
-from ..components import Backend, GenerationRequest, Judge, Prompter, PromptRequest, Verdict
+from ..components import Backend, GenerationRequest, Judge, Prompter, PromptRequest, Safety, Verdict
 from ..errors import AtelierError, JudgeError
 from ..results.records import CallStats, ImageRecord, RunRecord, ScoreRecord, VerdictRecord
 from ..suite.exemplars import LoadedMemory, load_memory_with_source
@@ -137,6 +137,12 @@ class _Production:
         prompts, meta = self._timed("prompt_s", self._write_prompts)
         rec.prompts, rec.prompter_meta = prompts, meta
         rec.cost_usd += float(meta.get("cost_usd", 0.0) or 0.0)
+        prompt_finding = self._safety("safety_prompt", [prompts], lambda check: check(task, prompts=prompts))
+        if prompt_finding is not None:
+            self._note_safety("prompt", prompt_finding)
+            if prompt_finding.flagged:
+                rec.excluded = f"the prompt was flagged ({', '.join(prompt_finding.categories)}): {prompt_finding.reason}"
+                return
         prompt_cps = [cp for cp in task.checkpoints if cp.prompt]
         with ThreadPoolExecutor(max_workers=e.config.concurrency) as pool:
             prompt_side = pool.submit(self._timed, "judge_prompt_s", lambda: self._judge_prompt(prompts, prompt_cps))
@@ -151,17 +157,48 @@ class _Production:
                 made = self._timed(
                     "generate_s", lambda: list(pool.map(lambda job: self._generate(prompts[job[0] - 1], job[2]), jobs))
                 )
-                images = [(out, i, seed, path, sha) for (out, i, seed), (path, sha) in zip(jobs, made)]
+                images = self._safe_images([(out, i, seed, path, sha) for (out, i, seed), (path, sha) in zip(jobs, made)])
             image_verdicts = self._timed(
                 "judge_image_s", lambda: list(pool.map(lambda im: self._judge_image(prompts[im[0] - 1], im), images))
             )
             prompt_verdicts = prompt_side.result()
             rec.scores.extend(prompt_scores.result())
+        if rec.excluded:
+            return
         rec.verdicts = [*prompt_verdicts.values(), *[v for vs in image_verdicts for v in vs.values()]]
         top1 = self._pick_top1(images, image_verdicts)
         rec.final = [*prompt_verdicts.values(), *self._final_image_verdicts(top1)]
         if task.category is not Category.IM and top1:
             rec.scores.extend(self._timed("score_image_s", lambda: self._score_images(top1, prompts)))
+
+    # --- the safety gate ----------------------------------------------------------------
+
+    def _safety(self, kind: str, parts: list, ask: Callable) -> Safety | None:
+        check = getattr(self.e.judge, "check_safety", None)
+        if check is None:
+            return None
+        key = call_key(kind, self.e.judge.identity, self.thash, *parts)
+        return Safety(**self.e.cache.get_or_call(kind, key, lambda: ask(check).to_dict(), self.counter))
+
+    def _note_safety(self, side: str, finding: Safety, output: int | None = None, index: int | None = None) -> None:
+        self.record.safety.append({"side": side, "output": output, "image_index": index, **finding.to_dict()})
+
+    def _safe_images(self, images: list) -> list:
+        """The images the gate lets through; flagged ones are recorded, not judged."""
+        kept = []
+        for out, index, seed, path, sha in images:
+            finding = self._safety("safety_image", [sha], lambda check, p=path: check(self.task, image=p))
+            if finding is not None and finding.flagged:
+                self._note_safety("image", finding, out, index)
+                self.record.images.append(
+                    ImageRecord(output=out, index=index, path=str(path), sha256=sha, seed=seed, flagged=finding.reason)
+                )
+                continue
+            kept.append((out, index, seed, path, sha))
+        missing = sorted({out for out, *_ in images} - {out for out, *_ in kept})
+        if missing:
+            self.record.excluded = f"every image of output {missing[0]} was flagged by the safety gate"
+        return kept
 
     # --- calls -------------------------------------------------------------------------
 

@@ -12,17 +12,18 @@ from __future__ import annotations
 from importlib import metadata
 from pathlib import Path
 
-from ..components import IMAGE_DIMENSIONS, PROMPT_DIMENSIONS, Score, Verdict
+from ..components import IMAGE_DIMENSIONS, PROMPT_DIMENSIONS, Safety, Score, Verdict
 from ..errors import ConfigError, MissingExtraError
 from ..suite.models import Checkpoint, Side, Task
 from ..suite.exemplars import LoadedMemory
 from . import checkers, text_match
 from .image_embed import get_image_embedder
 from .memory import ExemplarIndex, knn_scores
+from .safety import lexical_safety
 
 __all__ = ["OfflineJudge", "VERSION", "make"]
 
-VERSION = "2"  # bump whenever a rule, threshold, checker or scoring changes results
+VERSION = "3"  # bump whenever a rule, threshold, checker or scoring changes results
 
 _NO_MEMORY = "no exemplar memory for this task's category in the suite: the offline judge cannot score {side}s"
 
@@ -114,6 +115,11 @@ class OfflineJudge:
 
     def score_image(self, task: Task, prompt: str, image: Path, memory: LoadedMemory | None = None) -> list[Score]:
         return self._scores(task, str(image), memory, IMAGE_DIMENSIONS, "image")
+
+    def check_safety(self, task: Task, prompts: list[str] | None = None, image: Path | None = None) -> Safety:
+        if prompts is not None:
+            return lexical_safety("\n".join(prompts))
+        return Safety(False, [], "images are not checked by the offline judge", "offline")
 
     def _scores(self, task: Task, query: str, memory: LoadedMemory | None, dims, side: str) -> list[Score]:
         if memory is None:

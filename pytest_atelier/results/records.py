@@ -21,6 +21,7 @@ __all__ = [
     "ImageRecord",
     "VerdictRecord",
     "ScoreRecord",
+    "SafetyRecord",
     "CallStats",
     "RunRecord",
     "ItemRecord",
@@ -47,6 +48,7 @@ class ImageRecord(_Record):
     seed: int
     objective_rate: float | None = None  # image-side pass rate among decided checkpoints
     top1: bool = False
+    flagged: str | None = None  # the safety gate's reason when this image was excluded
 
 
 class VerdictRecord(_Record):
@@ -64,6 +66,19 @@ class ScoreRecord(_Record):
     side: Literal["prompt", "image"]
     value: float | None
     rationale: str
+    decided_by: str
+    output: int | None = None
+    image_index: int | None = None
+    exemplars: list[str] = []  # ids of the exemplars retrieved to calibrate this score
+
+
+class SafetyRecord(_Record):
+    """The safety filter's decision on the prompt or on one image (a gate, not a score)."""
+
+    side: Literal["prompt", "image"]
+    flagged: bool
+    categories: list[str] = []
+    reason: str = ""
     decided_by: str
     output: int | None = None
     image_index: int | None = None
@@ -91,9 +106,12 @@ class RunRecord(_Record):
     verdicts: list[VerdictRecord] = []  # every verdict, all images
     final: list[VerdictRecord] = []  # the one that counts per (checkpoint, side): top-1, gated
     scores: list[ScoreRecord] = []  # prompt scores and top-1 image scores
+    safety: list[SafetyRecord] = []  # safety filter decisions, when the judge ran one
     calls: CallStats = CallStats()
     timings: dict[str, float] = {}
     cost_usd: float = 0.0
+    safety: list[dict] = []  # the gate's findings: side, output, image_index, flagged, categories, reason, decided_by
+    excluded: str | None = None  # set when the safety gate excluded the submission (its items skip)
     error: str | None = None  # set when the run could not be produced
 
 

@@ -1,0 +1,135 @@
+"""The run engine with stand-in components: waves, top-1, multi-image tasks, the safety gate."""
+
+from __future__ import annotations
+
+import io
+import textwrap
+
+from PIL import Image
+
+from pytest_atelier.components import GeneratedImage, PromptResult, Safety, Score, Verdict
+from pytest_atelier.engine.cache import Cache
+from pytest_atelier.engine.runner import Engine, EngineConfig
+from pytest_atelier.judge.safety import lexical_safety
+from pytest_atelier.suite import Side, load_suite
+
+from .conftest import write_suite
+
+MULTI = """\
+id: oe_story
+category: OE
+brief: Two frames of a fox.
+outputs: [the fox sleeps, the fox wakes]
+tags: {entities: [character], visual_style: [cel_shaded]}
+primitives: {abstract_intent: 3}
+checkpoints:
+  - {id: c01, primitive: abstract_intent, image: A fox., prompt: Asks for a fox., match: [[fox]]}
+  - {id: c02, primitive: abstract_intent, image: Sleeping., prompt: Asks for sleep., match: [[sleep]], output: 1}
+  - {id: c03, primitive: abstract_intent, image: Awake., prompt: Asks for waking., match: [[wake]], output: 2, depends_on: [c01]}
+"""
+
+
+class Prompts:
+    spec = label = "p"
+    identity = "p/1"
+
+    def __init__(self, text="fox sleep wake"):
+        self.text = text
+
+    def write_prompt(self, request):
+        return PromptResult([f"{self.text} {i}" for i in range(request.task.n_outputs)])
+
+
+class Shades:
+    """Image i is a grey level chosen by its seed, so images differ."""
+
+    spec = label = "shades"
+    identity = "shades/1"
+    produces_images = True
+
+    def generate(self, request):
+        buf = io.BytesIO()
+        Image.new("RGB", (8, 8), (request.seed % 200, 0, 0)).save(buf, "PNG")
+        return [GeneratedImage(buf.getvalue(), request.seed)]
+
+
+class Scripted:
+    """Passes what ``image_pass(image_bytes_red_channel)`` says; records every call."""
+
+    spec = label = "scripted"
+    identity = "scripted/1"
+
+    def __init__(self, prompt_fail=(), flag_images=False):
+        self.prompt_fail, self.flag_images = set(prompt_fail), flag_images
+        self.calls = []
+
+    def judge_prompt(self, task, prompts, cps):
+        self.calls.append(("prompt", [c.id for c in cps]))
+        return [Verdict(c.id, Side.prompt, "fail" if c.id in self.prompt_fail else "pass", "scripted", "s") for c in cps]
+
+    def judge_image(self, task, prompt, image, cps):
+        red = Image.open(image).getpixel((0, 0))[0]
+        self.calls.append(("image", [c.id for c in cps]))
+        return [Verdict(c.id, Side.image, "pass" if red % 2 == 0 else "fail", f"red {red}", "s") for c in cps]
+
+    def score_prompt(self, task, prompts, memory=None):
+        return [Score("instructional_clarity", 4.0, "ok", "s")]
+
+    def score_image(self, task, prompt, image, memory=None):
+        return []
+
+    def check_safety(self, task, prompts=None, image=None):
+        if prompts is not None:
+            return lexical_safety("\n".join(prompts))
+        red = Image.open(image).getpixel((0, 0))[0]
+        return Safety(self.flag_images and red % 2 == 0, ["violence"] if red % 2 == 0 else [], "scripted", "s")
+
+
+def _engine(tmp_path, judge, prompter=None, images=4):
+    suite = load_suite(write_suite(tmp_path / "s", {"oe_story": textwrap.dedent(MULTI)}))
+    return Engine(suite, {"p": prompter or Prompts()}, {"shades": Shades()}, judge, Cache(tmp_path / "c"), EngineConfig(images=images))
+
+
+def test_failed_parent_skips_child_without_a_call(tmp_path):
+    judge = Scripted(prompt_fail={"c01"})
+    run = _engine(tmp_path, judge).run("p", "shades", "oe_story")
+    final = {(v.checkpoint, v.side): v for v in run.final}
+    assert final[("c03", "prompt")].outcome == "skipped" and final[("c03", "prompt")].reason == "parent failed: c01"
+    assert all("c03" not in ids for side, ids in judge.calls if side == "prompt")
+
+
+def test_top1_per_output_and_every_output_must_pass(tmp_path):
+    run = _engine(tmp_path, Scripted()).run("p", "shades", "oe_story")
+    assert len(run.images) == 8 and len(run.prompts) == 2
+    for out in (1, 2):
+        top = [im for im in run.images if im.output == out and im.top1]
+        assert len(top) == 1 and top[0].objective_rate == max(im.objective_rate for im in run.images if im.output == out)
+    final = {(v.checkpoint, v.side): v for v in run.final}
+    assert final[("c02", "image")].output is None or final[("c02", "image")].output == 1
+    assert {v.checkpoint for v in run.final if v.side == "image"} == {"c01", "c02", "c03"}
+
+
+def test_warm_engine_run_is_all_cache(tmp_path):
+    first = _engine(tmp_path, Scripted()).run("p", "shades", "oe_story")
+    again = _engine(tmp_path, Scripted()).run("p", "shades", "oe_story")
+    assert first.calls.made > 0 and again.calls.made == 0 and again.final == first.final
+
+
+def test_flagged_prompt_is_excluded_not_judged(tmp_path):
+    judge = Scripted()
+    run = _engine(tmp_path, judge, Prompts("a gory massacre of a fox")).run("p", "shades", "oe_story")
+    assert run.excluded.startswith("the prompt was flagged (violence)")
+    assert run.final == [] and run.images == [] and judge.calls == []
+    assert run.safety[0]["categories"] == ["violence"]
+
+
+def test_negated_terms_are_not_flagged():
+    assert not lexical_safety("a fox in the snow. Negative prompt: gore, nude").flagged
+    assert lexical_safety("a nude teen").categories == ["child_safety", "sexual"]
+
+
+def test_flagged_images_are_recorded_and_never_top1(tmp_path):
+    run = _engine(tmp_path, Scripted(flag_images=True)).run("p", "shades", "oe_story")
+    flagged = [im for im in run.images if im.flagged]
+    assert flagged and not any(im.top1 for im in flagged)
+    assert all(entry["side"] == "image" for entry in run.safety if entry["flagged"])
