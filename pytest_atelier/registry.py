@@ -30,17 +30,33 @@ BUILTINS: dict[Role, dict[str, str]] = {
         "direct": "pytest_atelier.prompters.direct:make",
         "python": "pytest_atelier.prompters.python_callable:make",
         "cmd": "pytest_atelier.prompters.command:make",
+        "openai": "pytest_atelier.prompters.llm:make",
+        "anthropic": "pytest_atelier.prompters.llm:make",
+        "gemini": "pytest_atelier.prompters.llm:make",
+        "hf": "pytest_atelier.prompters.hf:make",
     },
     "backend": {
         "none": "pytest_atelier.backends.none:make",
         "reference": "pytest_atelier.backends.reference:make",
+        "openai-images": "pytest_atelier.backends.image_api:make_openai_images",
+        "flux": "pytest_atelier.backends.image_api:make_flux",
+        "gemini-image": "pytest_atelier.backends.image_api:make_gemini_image",
+        "sdxl": "pytest_atelier.backends.diffusers_backend:make_sdxl",
+        "diffusers": "pytest_atelier.backends.diffusers_backend:make",
     },
     "judge": {
         "offline": "pytest_atelier.judge.offline:make",
     },
 }
 
-DEFAULT_ALIASES: dict[str, str] = {}
+DEFAULT_ALIASES: dict[str, str] = {
+    "gpt-5.2": "openai:gpt-5.2?strategy=skilled",
+    "claude-4.5-sonnet": "anthropic:claude-sonnet-4-5?strategy=skilled",
+    "gemini-3-pro": "gemini:gemini-3-pro-preview?strategy=skilled",
+    "gpt-image-1": "openai-images:gpt-image-1",
+    "flux-pro": "flux:flux-pro-1.1",
+    "gemini-image": "gemini-image:gemini-2.5-flash-image",
+}
 
 
 @dataclasses.dataclass(frozen=True)

@@ -1,0 +1,168 @@
+"""Build a provider's :class:`~.transport.Transport` from a spec and the run's options.
+
+Spec settings (``openai:gpt-5.2?timeout=60&retries=4``), all optional:
+
+========================  ==========================================================
+``base_url``              the API root (default: the provider's hosted API)
+``api_key_env``           the environment variable holding the key (default per family)
+``timeout``               seconds per HTTP request
+``retries``, ``backoff``  extra tries after the first, and the first backoff in seconds
+``rpm``, ``tpm``          requests and tokens per minute to stay under
+``concurrency``           requests in flight at once, per family and base URL
+========================  ==========================================================
+
+Process-wide options (``ComponentContext.options``): ``record_dir`` / ``replay_dir``
+(record/replay folders), ``max_cost`` (USD budget for the process), ``concurrency``
+(the default for the setting above); prices come from ``ctx.root``'s pyproject.toml.
+
+A key is required for the provider's hosted API, or whenever ``api_key_env`` is named; a
+self-hosted server (vLLM, Ollama, llama.cpp) at another ``base_url`` gets one only if the
+variable is set. Replay never needs a key.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import os
+import socket
+import threading
+from pathlib import Path
+
+import httpx
+
+from ..errors import ConfigError
+from .prices import Price, load_prices
+from .recording import RecordingTransport, ReplayTransport
+from .transport import BUDGET, RateLimiter, RetryPolicy, Transport
+
+__all__ = ["Connection", "connect", "check_settings", "model_of", "OFFICIAL_URLS", "KEY_ENVS", "shared_client", "TRANSPORT_SETTINGS"]
+
+OFFICIAL_URLS = {
+    "openai": "https://api.openai.com/v1",
+    "anthropic": "https://api.anthropic.com/v1",
+    "gemini": "https://generativelanguage.googleapis.com/v1beta",
+    "flux": "https://api.bfl.ai/v1",
+}
+KEY_ENVS = {"openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY", "gemini": "GEMINI_API_KEY", "flux": "BFL_API_KEY"}
+# settings that change how a call is made, never what it answers: kept out of identities
+TRANSPORT_SETTINGS = frozenset({"api_key_env", "timeout", "retries", "backoff", "rpm", "tpm", "concurrency"})
+CONNECTION_SETTINGS = TRANSPORT_SETTINGS | {"base_url"}
+
+_lock = threading.Lock()
+_clients: dict[tuple, httpx.Client] = {}
+_limits: dict[tuple, tuple[threading.Semaphore, RateLimiter]] = {}
+
+
+@dataclasses.dataclass(frozen=True)
+class Connection:
+    """What a provider client needs: a transport, the API root and the key (never printed)."""
+
+    transport: Transport
+    base_url: str
+    api_key: str | None = dataclasses.field(default=None, repr=False)
+
+
+def shared_client(family: str, record_dir: str | None = None, replay_dir: str | None = None) -> httpx.Client:
+    """The process's one ``httpx.Client`` for a family (and recording mode)."""
+    key = (family, record_dir, replay_dir)
+    with _lock:
+        if key not in _clients:
+            if replay_dir:
+                inner: httpx.BaseTransport = ReplayTransport(replay_dir)
+            else:
+                inner = httpx.HTTPTransport(
+                    limits=httpx.Limits(max_connections=64, max_keepalive_connections=32),
+                    socket_options=[(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)],  # headers and body leave at once
+                )
+                if record_dir:
+                    inner = RecordingTransport(inner, record_dir)
+            _clients[key] = httpx.Client(transport=inner, headers={"user-agent": "pytest-atelier"})
+        return _clients[key]
+
+
+@functools.lru_cache(maxsize=8)
+def _prices(root: str) -> dict[str, Price]:
+    return load_prices(root)
+
+
+def connect(family: str, spec, ctx, *, default_timeout: float = 120.0, client: httpx.Client | None = None) -> Connection:
+    """A Connection for ``family`` configured by ``spec``'s settings and ``ctx.options``."""
+    options = ctx.options
+    replay_dir = _path_option(options, "replay_dir", ctx.root)
+    record_dir = _path_option(options, "record_dir", ctx.root)
+    if replay_dir and record_dir:
+        raise ConfigError("--atelier-record and --atelier-replay cannot be used together: record once, then replay")
+    base_url = (spec.setting("base_url") or OFFICIAL_URLS[family]).rstrip("/")
+    if not base_url.startswith(("http://", "https://")):
+        raise ConfigError(f"{spec.raw}: base_url must start with http:// or https://, got {base_url!r}")
+    key_env = spec.setting("api_key_env") or KEY_ENVS[family]
+    api_key = os.environ.get(key_env) or None
+    if api_key is None and not replay_dir and (base_url == OFFICIAL_URLS[family] or spec.setting("api_key_env")):
+        raise ConfigError(
+            f"{spec.raw}: set the environment variable {key_env} to your {family} API key "
+            "(or name another variable with ?api_key_env=NAME)"
+        )
+    if "max_cost" in options:
+        limit = options["max_cost"]
+        BUDGET.set_limit(None if limit in (None, "") else _number(limit, "max_cost (--atelier-max-cost)", spec.raw))
+    concurrency = int(_number(spec.setting("concurrency", options.get("concurrency", 4)), "concurrency", spec.raw))
+    rpm, tpm = spec.setting("rpm"), spec.setting("tpm")
+    with _lock:
+        limits = _limits.get((family, base_url))
+        if limits is None:
+            limiter = RateLimiter(
+                rpm=_number(rpm, "rpm", spec.raw) if rpm else None, tpm=_number(tpm, "tpm", spec.raw) if tpm else None
+            )
+            limits = _limits[(family, base_url)] = (threading.Semaphore(max(1, concurrency)), limiter)
+    retry = RetryPolicy(
+        attempts=1 + int(_number(spec.setting("retries", "4"), "retries", spec.raw)),
+        base=_number(spec.setting("backoff", "1.0"), "backoff", spec.raw),
+    )
+    try:
+        transport = Transport(
+            family,
+            client or shared_client(family, record_dir, replay_dir),
+            timeout=_number(spec.setting("timeout", str(default_timeout)), "timeout", spec.raw),
+            retry=retry,
+            semaphore=limits[0],
+            limiter=limits[1],
+            prices=_prices(str(ctx.root)),
+            secrets=(api_key,) if api_key else (),
+            key_env=key_env,
+        )
+    except ValueError as exc:
+        raise ConfigError(f"{spec.raw}: {exc}") from exc
+    return Connection(transport=transport, base_url=base_url, api_key=api_key)
+
+
+def check_settings(spec, allowed: set[str] | frozenset[str]) -> None:
+    """Reject settings the component does not know (a typo would otherwise be ignored)."""
+    unknown = sorted(set(dict(spec.settings)) - set(allowed) - CONNECTION_SETTINGS)
+    if unknown:
+        known = ", ".join(sorted(set(allowed) | CONNECTION_SETTINGS))
+        raise ConfigError(f"{spec.raw}: unknown setting(s) {', '.join(unknown)}; accepted: {known}")
+
+
+def model_of(spec) -> str:
+    if not spec.argument:
+        raise ConfigError(f"{spec.raw}: name the model after the colon, e.g. {spec.name}:MODEL")
+    return spec.argument
+
+
+def _path_option(options: dict, name: str, root: Path) -> str | None:
+    value = options.get(name)
+    if not value:
+        return None
+    path = Path(value)
+    return str(path if path.is_absolute() else Path(root) / path)
+
+
+def _number(value, name: str, spec: str) -> float:
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise ConfigError(f"{spec}: {name} must be a number, got {value!r}") from None
+    if number < 0:
+        raise ConfigError(f"{spec}: {name} must be >= 0, got {value!r}")
+    return number

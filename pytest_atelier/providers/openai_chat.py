@@ -1,0 +1,76 @@
+"""OpenAI chat completions, and any server that speaks them (vLLM, Ollama, llama.cpp, OpenRouter).
+
+``POST {base_url}/chat/completions`` with ``Authorization: Bearer KEY`` (omitted for a local
+server without a key). Images go as ``image_url`` content parts holding ``data:`` URLs; a
+JSON schema goes as ``response_format={"type": "json_schema", ...}`` (strict). A non-null
+``message.refusal`` or ``finish_reason == "content_filter"`` is a ProviderError.
+"""
+
+from __future__ import annotations
+
+import base64
+from typing import Sequence
+
+from ..errors import ProviderError
+from .chat import ChatReply, dig, estimate_tokens
+from .factory import Connection
+from .media import sniff_mime
+from .usage import Usage
+
+__all__ = ["OpenAIChat"]
+
+
+class OpenAIChat:
+    family = "openai"
+
+    def __init__(self, model: str, connection: Connection):
+        self.model, self.conn = model, connection
+
+    def chat(
+        self,
+        system: str,
+        user: str,
+        images: Sequence[bytes] = (),
+        *,
+        json_schema: dict | None = None,
+        temperature: float | None = None,
+        max_tokens: int | None = None,
+        seed: int | None = None,
+    ) -> ChatReply:
+        content: list[dict] = [{"type": "text", "text": user}]
+        for data in images:
+            url = f"data:{sniff_mime(data)};base64,{base64.b64encode(data).decode()}"
+            content.append({"type": "image_url", "image_url": {"url": url}})
+        messages = [{"role": "system", "content": system}] if system else []
+        messages.append({"role": "user", "content": content})
+        body: dict = {"model": self.model, "messages": messages}
+        if temperature is not None:
+            body["temperature"] = temperature
+        if max_tokens is not None:
+            body["max_completion_tokens"] = max_tokens
+        if seed is not None:
+            body["seed"] = seed
+        if json_schema is not None:
+            body["response_format"] = {"type": "json_schema", "json_schema": {"name": "answer", "schema": json_schema, "strict": True}}
+        headers = {"Authorization": f"Bearer {self.conn.api_key}"} if self.conn.api_key else {}
+        what = f"openai chat {self.model}"
+        estimate = estimate_tokens(system, user, images=len(images))
+        reply = self.conn.transport.send(
+            "POST", f"{self.conn.base_url}/chat/completions", what=what, json=body, headers=headers, tokens=estimate
+        )
+        choice = dig(reply.data, "choices", 0, what=what)
+        message = dig(choice, "message", what=what)
+        finish = choice.get("finish_reason")
+        if message.get("refusal"):
+            raise ProviderError(f"{what} refused the request: {str(message['refusal'])[:300]}")
+        if finish == "content_filter":
+            raise ProviderError(f"{what}: the answer was blocked by the provider's content filter (finish_reason content_filter)")
+        text = message.get("content")
+        if isinstance(text, list):  # some compatible servers answer with content parts
+            text = "".join(part.get("text", "") for part in text if isinstance(part, dict))
+        if not isinstance(text, str) or not text.strip():
+            raise ProviderError(f"{what} returned an empty answer (finish_reason {finish})")
+        tokens = reply.data.get("usage") or {}
+        usage = Usage(input_tokens=int(tokens.get("prompt_tokens") or 0), output_tokens=int(tokens.get("completion_tokens") or 0))
+        usage = self.conn.transport.account(self.model, usage, reply, estimate)
+        return ChatReply(text, usage, self.model, finish, reply.latency_s, reply.attempts)

@@ -1,0 +1,400 @@
+"""The one way every provider talks HTTP: limits, retries, timeouts, budget and accounting.
+
+A :class:`Transport` wraps an ``httpx.Client`` (one per provider family, shared by the
+process, injectable for tests) and adds, per call:
+
+- a budget check first: once the process-wide :class:`Budget` is spent, new calls fail
+  with ``ProviderError("budget of $X spent ...")`` and nothing is sent;
+- a :class:`RateLimiter` (requests and tokens per minute) that waits before sending,
+  halves its pace on a 429, pauses everyone for ``Retry-After`` / ``retry-after-ms``,
+  pauses when ``x-ratelimit-remaining-*`` (or Anthropic's ``anthropic-ratelimit-*``)
+  reaches 0, and speeds up again on success;
+- a semaphore bounding concurrent requests;
+- retries by :class:`RetryPolicy` (exponential backoff with jitter) on timeouts, connection
+  errors, 408, 425, 429, 5xx and malformed JSON in a 2xx answer; any other 4xx fails at once;
+- a timeout on every request.
+
+Providers then call :meth:`Transport.account` with the tokens and images of the answer;
+it prices them (``prices.py``), charges the budget and records them in ``usage.TRACKER``.
+API keys live only in request headers: error messages are scrubbed of every secret the
+transport knows, logs carry method, URL path and status only.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import email.utils
+import logging
+import random
+import re
+import threading
+import time
+from datetime import datetime, timezone
+from typing import Callable
+from urllib.parse import urlsplit
+
+import httpx
+
+from ..errors import ProviderError
+from .prices import DEFAULT_PRICES, Price, cost_of, find_price
+from .usage import TRACKER, Usage, UsageTracker
+
+__all__ = [
+    "RetryPolicy",
+    "RateLimiter",
+    "Budget",
+    "BUDGET",
+    "Reply",
+    "Transport",
+    "parse_retry_after",
+    "parse_duration",
+    "RETRY_STATUSES",
+]
+
+log = logging.getLogger("pytest_atelier.providers")
+
+RETRY_STATUSES = frozenset({408, 425, 429, 500, 502, 503, 504, 529})
+
+
+@dataclasses.dataclass(frozen=True)
+class RetryPolicy:
+    """``attempts`` tries in all; the wait before try k+1 is ``base * 2**(k-1)`` capped at ``cap``,
+    scaled by a random factor in [0.5, 1] (jitter), or the server's Retry-After (capped too)."""
+
+    attempts: int = 5
+    base: float = 1.0
+    cap: float = 60.0
+
+    def __post_init__(self):
+        if self.attempts < 1:
+            raise ValueError(f"attempts must be at least 1, got {self.attempts}")
+        if self.base < 0 or self.cap < 0:
+            raise ValueError("backoff base and cap must be >= 0")
+
+    def delay(self, attempt: int, retry_after: float | None = None) -> float:
+        if retry_after is not None:
+            return min(self.cap, retry_after) * random.uniform(1.0, 1.1)
+        return min(self.cap, self.base * 2 ** (attempt - 1)) * random.uniform(0.5, 1.0)
+
+
+_DURATION = re.compile(r"(\d+(?:\.\d+)?)(ms|h|m|s)")
+
+
+def parse_duration(value: str) -> float | None:
+    """Seconds in ``"1.5"``, ``"20ms"``, ``"6m0s"`` or an RFC 3339 time (Anthropic's resets)."""
+    value = value.strip()
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    parts = _DURATION.findall(value)
+    if parts and "".join(n + u for n, u in parts) == value:
+        scale = {"ms": 0.001, "s": 1.0, "m": 60.0, "h": 3600.0}
+        return sum(float(n) * scale[u] for n, u in parts)
+    try:
+        when = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=timezone.utc)
+    return max(0.0, (when - datetime.now(timezone.utc)).total_seconds())
+
+
+def parse_retry_after(headers: httpx.Headers) -> float | None:
+    """Seconds to wait from ``retry-after-ms`` or ``Retry-After`` (seconds or an HTTP date)."""
+    if "retry-after-ms" in headers:
+        try:
+            return max(0.0, float(headers["retry-after-ms"]) / 1000)
+        except ValueError:
+            pass
+    value = headers.get("retry-after")
+    if value is None:
+        return None
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        try:
+            when = email.utils.parsedate_to_datetime(value)
+        except (TypeError, ValueError):
+            return None
+        return max(0.0, (when - datetime.now(timezone.utc)).total_seconds())
+
+
+class RateLimiter:
+    """Paces request starts (``rpm``) and tokens (``tpm``, a token bucket), adapting to 429s.
+
+    After a 429 the gap between request starts doubles (at least 50 ms) and everyone waits
+    out the Retry-After; each success shrinks the gap by 10% back towards ``60 / rpm``.
+    """
+
+    MIN_BACKOFF_GAP = 0.05
+
+    def __init__(self, rpm: float | None = None, tpm: float | None = None, clock: Callable[[], float] = time.monotonic, sleep=time.sleep):
+        for name, value in (("rpm", rpm), ("tpm", tpm)):
+            if value is not None and value <= 0:
+                raise ValueError(f"{name} must be > 0, got {value}")
+        self.base_gap = 60.0 / rpm if rpm else 0.0
+        self.gap = self.base_gap
+        self.tpm = tpm
+        self.clock, self.sleep = clock, sleep
+        self._tokens = float(tpm or 0)
+        self._refilled = clock()
+        self._next_start = 0.0
+        self._paused_until = 0.0
+        self._lock = threading.Lock()
+
+    def acquire(self, tokens: int = 0) -> float:
+        """Block until a request may start; returns the seconds waited."""
+        waited = 0.0
+        while True:
+            with self._lock:
+                now = self.clock()
+                wait = max(self._paused_until, self._next_start) - now
+                need = min(float(tokens), float(self.tpm or 0))
+                if wait <= 0 and self.tpm:
+                    self._refill(now)
+                    if self._tokens < need:
+                        wait = (need - self._tokens) * 60.0 / self.tpm
+                if wait <= 0:
+                    self._next_start = now + self.gap
+                    self._tokens -= need
+                    return waited
+            self.sleep(wait)
+            waited += wait
+
+    def _refill(self, now: float) -> None:
+        self._tokens = min(float(self.tpm), self._tokens + (now - self._refilled) * self.tpm / 60.0)
+        self._refilled = now
+
+    def settle(self, extra_tokens: int) -> None:
+        """Charge tokens the answer used beyond the estimate given to :meth:`acquire`."""
+        if self.tpm and extra_tokens:
+            with self._lock:
+                self._tokens -= extra_tokens
+
+    def pause(self, seconds: float) -> None:
+        with self._lock:
+            self._paused_until = max(self._paused_until, self.clock() + seconds)
+
+    def throttled(self, retry_after: float | None) -> None:
+        """A 429: slow down, and wait out ``retry_after`` if the server gave one."""
+        with self._lock:
+            self.gap = max(self.gap * 2, self.base_gap, self.MIN_BACKOFF_GAP)
+        if retry_after:
+            self.pause(retry_after)
+
+    def succeeded(self) -> None:
+        with self._lock:
+            if self.gap > self.base_gap:
+                self.gap = max(self.base_gap, self.gap * 0.9)
+                if self.gap < 1e-3:
+                    self.gap = self.base_gap
+
+    def observe(self, headers: httpx.Headers) -> None:
+        """Pause until the reset when a rate-limit header says nothing is left."""
+        for remaining, reset in (
+            ("x-ratelimit-remaining-requests", "x-ratelimit-reset-requests"),
+            ("x-ratelimit-remaining-tokens", "x-ratelimit-reset-tokens"),
+            ("anthropic-ratelimit-requests-remaining", "anthropic-ratelimit-requests-reset"),
+            ("anthropic-ratelimit-tokens-remaining", "anthropic-ratelimit-tokens-reset"),
+            ("x-ratelimit-remaining", "x-ratelimit-reset"),
+        ):
+            left = headers.get(remaining)
+            if left is not None and left.strip() in ("0", "0.0") and reset in headers:
+                seconds = parse_duration(headers[reset])
+                if seconds:
+                    self.pause(min(seconds, 120.0))
+
+
+class Budget:
+    """A maximum spend in USD for the whole process; ``None`` means no limit."""
+
+    def __init__(self, max_cost: float | None = None):
+        self._lock = threading.Lock()
+        self.spent = 0.0
+        self.calls = 0
+        self.max_cost: float | None = None
+        self.set_limit(max_cost)
+
+    def set_limit(self, max_cost: float | None) -> None:
+        if max_cost is not None and max_cost < 0:
+            raise ValueError(f"the maximum cost must be >= 0 USD, got {max_cost}")
+        self.max_cost = max_cost
+
+    def reset(self, max_cost: float | None = None) -> None:
+        """Forget what was spent (a new evaluation in the same process) and set a new limit."""
+        with self._lock:
+            self.spent, self.calls = 0.0, 0
+        self.set_limit(max_cost)
+
+    def check(self) -> None:
+        with self._lock:
+            if self.max_cost is not None and self.spent >= self.max_cost:
+                raise ProviderError(
+                    f"budget of ${self.max_cost:.2f} spent (${self.spent:.4f} over {self.calls} calls): no new model "
+                    "calls are made. Raise --atelier-max-cost to go on; finished calls stay cached and are not paid twice."
+                )
+
+    def charge(self, cost: float) -> None:
+        with self._lock:
+            self.spent += cost
+            self.calls += 1
+
+
+BUDGET = Budget()
+
+
+@dataclasses.dataclass
+class Reply:
+    """A successful answer: status, headers, raw body, parsed JSON (if asked), latency, tries."""
+
+    status: int
+    headers: httpx.Headers
+    content: bytes
+    data: object
+    latency_s: float
+    attempts: int
+
+
+class Transport:
+    """Sends one provider family's requests with limits, retries, budget and accounting."""
+
+    def __init__(
+        self,
+        family: str,
+        client: httpx.Client,
+        *,
+        timeout: float = 120.0,
+        retry: RetryPolicy = RetryPolicy(),
+        limiter: RateLimiter | None = None,
+        semaphore: threading.Semaphore | None = None,
+        budget: Budget = BUDGET,
+        tracker: UsageTracker = TRACKER,
+        prices: dict[str, Price] | None = None,
+        secrets: tuple[str, ...] = (),
+        key_env: str | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+    ):
+        if timeout <= 0:
+            raise ValueError(f"timeout must be > 0 seconds, got {timeout}")
+        self.family, self.client, self.timeout, self.retry = family, client, timeout, retry
+        self.limiter = limiter or RateLimiter()
+        self.semaphore = semaphore or threading.Semaphore(4)
+        self.budget, self.tracker = budget, tracker
+        self.prices = DEFAULT_PRICES if prices is None else prices
+        self.secrets = tuple(s for s in secrets if s)
+        self.key_env = key_env
+        self.sleep = sleep
+
+    def scrub(self, text: str) -> str:
+        """``text`` with every known secret replaced by ``***``."""
+        for secret in self.secrets:
+            text = text.replace(secret, "***")
+        return text
+
+    def send(
+        self,
+        method: str,
+        url: str,
+        *,
+        what: str,
+        json: object = None,
+        headers: dict[str, str] | None = None,
+        tokens: int = 0,
+        billable: bool = True,
+        expect_json: bool = True,
+        follow_redirects: bool = False,
+    ) -> Reply:
+        """Send with retries; a 2xx answer (with valid JSON if ``expect_json``) or a ProviderError."""
+        if billable:
+            self.budget.check()
+        where = _public(url)
+        last = "no attempt made"
+        for attempt in range(1, self.retry.attempts + 1):
+            self.limiter.acquire(tokens)
+            retry_after = None
+            with self.semaphore:
+                start = time.perf_counter()
+                try:
+                    response = self.client.request(
+                        method, url, json=json, headers=headers, timeout=self.timeout, follow_redirects=follow_redirects
+                    )
+                except httpx.TimeoutException:
+                    last = f"no answer within the {self.timeout:g} s timeout"
+                    response = None
+                except httpx.TransportError as exc:
+                    last = f"connection failed: {type(exc).__name__}: {exc}"
+                    response = None
+                latency = time.perf_counter() - start
+            if response is not None:
+                log.debug("%s %s %s -> %s in %.3f s (try %d)", self.family, method, where, response.status_code, latency, attempt)
+                self.limiter.observe(response.headers)
+                status = response.status_code
+                if status in RETRY_STATUSES:
+                    retry_after = parse_retry_after(response.headers)
+                    if status == 429:
+                        self.limiter.throttled(retry_after)
+                    last = f"HTTP {status}: {_snippet(response)}"
+                elif status >= 400:
+                    self.tracker.failed()
+                    raise ProviderError(self.scrub(f"{what}: HTTP {status} from {where}: {_snippet(response)}. {self._hint(status)}"))
+                else:
+                    data = None
+                    if expect_json:
+                        try:
+                            data = response.json()
+                        except ValueError:
+                            last = f"malformed JSON in an HTTP {status} answer: {response.text[:120]!r}"
+                    if not expect_json or data is not None:
+                        self.limiter.succeeded()
+                        return Reply(status, response.headers, response.content, data, latency, attempt)
+            else:
+                log.debug("%s %s %s -> %s (try %d)", self.family, method, where, last.split(":")[0], attempt)
+            if attempt < self.retry.attempts:
+                self.tracker.retried()
+                self.sleep(self.retry.delay(attempt, retry_after))
+        self.tracker.failed()
+        raise ProviderError(
+            self.scrub(
+                f"{what} failed after {self.retry.attempts} attempts; last error: {last}. The API may be down or "
+                "overloaded: run again later (finished calls are cached), lower the concurrency, or raise retries= in the spec."
+            )
+        )
+
+    def _hint(self, status: int) -> str:
+        if status in (401, 403):
+            where = f"the environment variable {self.key_env}" if self.key_env else "the api_key_env setting"
+            return f"Check the API key in {where} and that it may use this model."
+        if status == 404:
+            return "Check the model name and base_url in the spec."
+        if status == 413:
+            return "The request is too large: use smaller images or a shorter task."
+        return "The API rejected the request and would reject it again: check the spec's settings for this model."
+
+    def account(self, model: str, usage: Usage, reply: Reply, estimated_tokens: int = 0) -> Usage:
+        """Price a finished call, charge the budget, record it; returns the usage with its cost."""
+        price = find_price(self.prices, model)
+        priced = dataclasses.replace(usage, cost_usd=round(cost_of(price, usage), 8))
+        self.budget.charge(priced.cost_usd)
+        self.limiter.settle(usage.input_tokens + usage.output_tokens - estimated_tokens)
+        self.tracker.record(self.family, model, priced, reply.latency_s, priced=price is not None)
+        return priced
+
+
+def _public(url: str) -> str:
+    """The URL without its query string (which may carry a key)."""
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}{parts.path}"
+
+
+def _snippet(response: httpx.Response) -> str:
+    try:
+        data = response.json()
+    except ValueError:
+        return response.text[:300].strip() or "(empty body)"
+    error = data.get("error") if isinstance(data, dict) else None
+    if isinstance(error, dict) and error.get("message"):
+        return str(error["message"])[:300]
+    if isinstance(error, str):
+        return error[:300]
+    return str(data)[:300]

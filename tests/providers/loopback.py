@@ -1,0 +1,432 @@
+"""A real HTTP server on 127.0.0.1 speaking the provider APIs, with faults injected per request.
+
+Endpoints: OpenAI ``/v1/chat/completions`` and ``/v1/images/generations``, Anthropic
+``/v1/messages``, Gemini ``/v1beta/models/{model}:generateContent`` (text, or an image when
+``responseModalities`` holds IMAGE), Flux ``/v1/{model}`` + ``/v1/get_result`` + ``/delivery``.
+Each request is checked against the documented shape (required fields, headers, content part
+types); a violation is answered 400 and kept in ``problems``. ``inject(fault, ...)`` queues
+faults consumed one per matching request: ``429`` (with Retry-After), ``500``, ``503``,
+``slow`` (answers after ``slow_s``), ``drop`` (closes the connection unanswered),
+``malformed`` (200 with broken JSON), ``refusal`` (the API's own refusal or safety block),
+``empty_image``, ``400``, ``401`` (echoes the key it got, as some APIs do), ``pending_forever``.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import re
+import threading
+import time
+import uuid
+from collections import deque
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlsplit
+
+from PIL import Image
+
+__all__ = ["LoopbackServer", "png_bytes"]
+
+GPT_IMAGE_SIZES = {"1024x1024", "1536x1024", "1024x1536", "auto"}
+MIMES = {"image/png", "image/jpeg", "image/gif", "image/webp"}
+
+
+def png_bytes(color=(200, 40, 40), size=(64, 64), fmt="PNG") -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", size, color).save(out, format=fmt)
+    return out.getvalue()
+
+
+def _b64ok(value) -> bool:
+    try:
+        return isinstance(value, str) and len(base64.b64decode(value, validate=True)) > 0
+    except ValueError:
+        return False
+
+
+class _Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True  # answer in one round trip, not after a delayed ACK
+
+    def log_message(self, *args):  # keep test output quiet
+        pass
+
+    def do_GET(self):
+        self.server.owner.handle(self, "GET")
+
+    def do_POST(self):
+        self.server.owner.handle(self, "POST")
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+    block_on_close = False
+
+    def handle_error(self, request, client_address):  # a client that timed out closed its socket
+        pass
+
+
+class LoopbackServer:
+    def __init__(self, key: str | None = None, latency: float = 0.0, slow_s: float = 1.0, retry_after: str = "0.2", pending_polls: int = 1):
+        self.key, self.latency, self.slow_s, self.retry_after, self.pending_polls = key, latency, slow_s, retry_after, pending_polls
+        self.requests: list[dict] = []
+        self.problems: list[str] = []
+        self.image = png_bytes()
+        self.answer = None  # optional callable(user_text, n) -> str, replaces the default chat answer
+        self._faults: deque = deque()
+        self._tasks: dict[str, dict] = {}
+        self._lock = threading.Lock()
+        self.httpd = _Server(("127.0.0.1", 0), _Handler)
+        self.httpd.owner = self
+        self._thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.httpd.server_address[1]}"
+
+    def start(self) -> "LoopbackServer":
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+    def inject(self, *faults: str, path: str | None = None) -> None:
+        with self._lock:
+            self._faults.extend((fault, path) for fault in faults)
+
+    def count(self, fragment: str) -> int:
+        return sum(fragment in r["path"] for r in self.requests)
+
+    def _take_fault(self, path: str) -> str | None:
+        with self._lock:
+            for item in list(self._faults):
+                if item[1] is None or item[1] in path:
+                    self._faults.remove(item)
+                    return item[0]
+        return None
+
+    # --- plumbing -----------------------------------------------------------------------
+
+    def handle(self, h: BaseHTTPRequestHandler, method: str) -> None:
+        length = int(h.headers.get("content-length") or 0)
+        raw = h.rfile.read(length) if length else b""
+        headers = {k.lower(): v for k, v in h.headers.items()}
+        with self._lock:
+            self.requests.append({"method": method, "path": h.path, "headers": headers, "body": raw})
+        if self.latency:
+            time.sleep(self.latency)
+        path = urlsplit(h.path).path
+        fault = self._take_fault(path)
+        if fault == "drop":
+            h.close_connection = True
+            return
+        if fault == "slow":
+            time.sleep(self.slow_s)
+        if fault in ("429", "500", "503"):
+            extra = {"Retry-After": self.retry_after} if fault == "429" else {}
+            return self._send(h, int(fault), {"error": {"message": f"injected {fault}", "type": "server_error"}}, extra)
+        if fault == "400":
+            return self._send(h, 400, {"error": {"message": "injected bad request", "type": "invalid_request_error"}})
+        if fault == "401":
+            got = headers.get("authorization") or headers.get("x-api-key") or headers.get("x-goog-api-key") or headers.get("x-key")
+            return self._send(h, 401, {"error": {"message": f"Incorrect API key provided: {got}"}})
+        if fault == "malformed":
+            return self._send_raw(h, 200, b'{"choices": [{"message": ', "application/json")
+        try:
+            body = json.loads(raw) if raw else None
+        except ValueError:
+            return self._reject(h, "request body is not JSON")
+        if method == "POST" and path == "/v1/chat/completions":
+            return self.openai_chat(h, headers, body, fault)
+        if method == "POST" and path == "/v1/messages":
+            return self.anthropic(h, headers, body, fault)
+        match = re.fullmatch(r"/v1beta/models/([\w.\-]+):generateContent", path)
+        if method == "POST" and match:
+            return self.gemini(h, headers, body, fault)
+        if method == "POST" and path == "/v1/images/generations":
+            return self.openai_images(h, headers, body, fault)
+        if method == "POST" and re.fullmatch(r"/v1/flux[\w.\-]*", path):
+            return self.flux_submit(h, headers, body, fault)
+        if method == "GET" and path == "/v1/get_result":
+            return self.flux_poll(h, headers)
+        if method == "GET" and path.startswith("/delivery/"):
+            return self.flux_delivery(h, headers, path)
+        self._send(h, 404, {"error": {"message": f"no route {method} {path}"}})
+
+    def _send(self, h, status: int, data: dict, extra: dict | None = None) -> None:
+        self._send_raw(h, status, json.dumps(data).encode(), "application/json", extra)
+
+    def _send_raw(self, h, status: int, payload: bytes, ctype: str, extra: dict | None = None) -> None:
+        h.send_response(status)
+        h.send_header("Content-Type", ctype)
+        h.send_header("Content-Length", str(len(payload)))
+        for k, v in (extra or {}).items():
+            h.send_header(k, v)
+        h.end_headers()
+        h.wfile.write(payload)
+
+    def _reject(self, h, problem: str) -> None:
+        with self._lock:
+            self.problems.append(problem)
+        self._send(h, 400, {"error": {"message": f"schema: {problem}", "type": "invalid_request_error"}})
+
+    def _check_key(self, h, headers, name: str, prefix: str = "") -> bool:
+        if self.key is not None and headers.get(name) != prefix + self.key:
+            self._send(h, 401, {"error": {"message": f"missing or wrong {name} header"}})
+            return False
+        return True
+
+    def _chat_text(self, user: str, structured: bool) -> str:
+        n = int(m.group(1)) if (m := re.search(r"This request needs (\d+) images", user)) else 1
+        if self.answer is not None:
+            return self.answer(user, n)
+        prompts = [f"A calm watercolour picture for image {i}: {user.splitlines()[1][:60]}" for i in range(1, n + 1)]
+        if structured:
+            return json.dumps({"analysis": "the request wants a calm picture", "prompts": prompts})
+        tags = "".join(f'<prompt n="{i}">{p}</prompt>\n' for i, p in enumerate(prompts, 1)) if n > 1 else f"<prompt>{prompts[0]}</prompt>"
+        return f"1. Intent: a calm picture.\n2. Inventory: ...\n{tags}"
+
+    # --- OpenAI chat completions ----------------------------------------------------------
+
+    def openai_chat(self, h, headers, body, fault) -> None:
+        if not self._check_key(h, headers, "authorization", "Bearer "):
+            return
+        problems = []
+        if not isinstance(body, dict) or not isinstance(body.get("model"), str) or not body["model"]:
+            return self._reject(h, "openai chat: model is required")
+        messages = body.get("messages")
+        if not isinstance(messages, list) or not messages:
+            return self._reject(h, "openai chat: messages must be a non-empty list")
+        user_text = ""
+        for m in messages:
+            if m.get("role") not in ("system", "developer", "user", "assistant", "tool"):
+                problems.append(f"bad role {m.get('role')!r}")
+            content = m.get("content")
+            if isinstance(content, str):
+                user_text = content if m["role"] == "user" else user_text
+                continue
+            if not isinstance(content, list) or not content:
+                problems.append("content must be a string or a non-empty list of parts")
+                continue
+            for part in content:
+                if part.get("type") == "text" and isinstance(part.get("text"), str):
+                    user_text = part["text"] if m["role"] == "user" else user_text
+                elif part.get("type") == "image_url":
+                    url = (part.get("image_url") or {}).get("url", "")
+                    head, _, data = url.partition(",")
+                    if not (head.startswith("data:image/") and head.endswith(";base64") and head[5:-7] in MIMES and _b64ok(data)):
+                        problems.append("image_url.url must be a base64 data URL of an image")
+                else:
+                    problems.append(f"unknown content part {part.get('type')!r}")
+        fmt = body.get("response_format")
+        if fmt is not None:
+            if fmt.get("type") not in ("text", "json_object", "json_schema"):
+                problems.append("response_format.type")
+            if fmt.get("type") == "json_schema":
+                js = fmt.get("json_schema") or {}
+                if not re.fullmatch(r"[\w-]{1,64}", js.get("name", "")) or not isinstance(js.get("schema"), dict):
+                    problems.append("response_format.json_schema needs name and schema")
+        if "temperature" in body and not (isinstance(body["temperature"], (int, float)) and 0 <= body["temperature"] <= 2):
+            problems.append("temperature must be a number in [0, 2]")
+        if problems:
+            return self._reject(h, "openai chat: " + "; ".join(problems))
+        text = self._chat_text(user_text, (fmt or {}).get("type") == "json_schema")
+        message = {"role": "assistant", "content": text, "refusal": None}
+        if fault == "refusal":
+            message = {"role": "assistant", "content": None, "refusal": "I'm sorry, I can't help with that request."}
+        self._send(
+            h,
+            200,
+            {
+                "id": "chatcmpl-loop",
+                "object": "chat.completion",
+                "created": int(time.time()),
+                "model": body["model"],
+                "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
+                "usage": {"prompt_tokens": 120, "completion_tokens": 80, "total_tokens": 200},
+            },
+            {"x-ratelimit-remaining-requests": "99", "x-ratelimit-reset-requests": "1s"},
+        )
+
+    # --- Anthropic Messages -----------------------------------------------------------------
+
+    def anthropic(self, h, headers, body, fault) -> None:
+        if not self._check_key(h, headers, "x-api-key"):
+            return
+        if not headers.get("anthropic-version"):
+            return self._reject(h, "anthropic: the anthropic-version header is required")
+        if not isinstance(body, dict) or not isinstance(body.get("model"), str):
+            return self._reject(h, "anthropic: model is required")
+        if not isinstance(body.get("max_tokens"), int) or body["max_tokens"] < 1:
+            return self._reject(h, "anthropic: max_tokens is required")
+        messages, problems, user_text = body.get("messages"), [], ""
+        if not isinstance(messages, list) or not messages:
+            return self._reject(h, "anthropic: messages must be a non-empty list")
+        for m in messages:
+            if m.get("role") not in ("user", "assistant"):
+                problems.append(f"bad role {m.get('role')!r} (system goes in the top-level system field)")
+            content = m.get("content")
+            blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content
+            for block in blocks or []:
+                if block.get("type") == "text" and isinstance(block.get("text"), str):
+                    user_text = block["text"]
+                elif block.get("type") == "image":
+                    src = block.get("source") or {}
+                    if src.get("type") != "base64" or src.get("media_type") not in MIMES or not _b64ok(src.get("data")):
+                        problems.append("image source must be {type: base64, media_type, data}")
+                else:
+                    problems.append(f"unknown block {block.get('type')!r}")
+        if "system" in body and not isinstance(body["system"], (str, list)):
+            problems.append("system must be a string or a list of blocks")
+        if problems:
+            return self._reject(h, "anthropic: " + "; ".join(problems))
+        content = [{"type": "text", "text": self._chat_text(user_text, False)}]
+        stop = "end_turn"
+        if fault == "refusal":
+            content, stop = [], "refusal"
+        self._send(
+            h,
+            200,
+            {
+                "id": "msg_loop",
+                "type": "message",
+                "role": "assistant",
+                "model": body["model"],
+                "content": content,
+                "stop_reason": stop,
+                "stop_sequence": None,
+                "usage": {"input_tokens": 150, "output_tokens": 90},
+            },
+            {"anthropic-ratelimit-requests-remaining": "50"},
+        )
+
+    # --- Gemini generateContent (text and image) -------------------------------------------------
+
+    def gemini(self, h, headers, body, fault) -> None:
+        if not self._check_key(h, headers, "x-goog-api-key"):
+            return
+        contents, problems, user_text = (body or {}).get("contents"), [], ""
+        if not isinstance(contents, list) or not contents:
+            return self._reject(h, "gemini: contents must be a non-empty list")
+        for c in contents:
+            parts = c.get("parts")
+            if c.get("role", "user") not in ("user", "model") or not isinstance(parts, list) or not parts:
+                problems.append("each content needs a role user/model and non-empty parts")
+                continue
+            for part in parts:
+                inline = part.get("inline_data") or part.get("inlineData")
+                if isinstance(part.get("text"), str):
+                    user_text = part["text"]
+                elif inline:
+                    mime = inline.get("mime_type") or inline.get("mimeType")
+                    if mime not in MIMES or not _b64ok(inline.get("data")):
+                        problems.append("inline_data needs mime_type and base64 data")
+                else:
+                    problems.append(f"unknown part {sorted(part)}")
+        config = body.get("generationConfig") or {}
+        modalities = config.get("responseModalities") or ["TEXT"]
+        if not set(modalities) <= {"TEXT", "IMAGE"}:
+            problems.append("responseModalities must be TEXT and/or IMAGE")
+        if config.get("responseMimeType") not in (None, "text/plain", "application/json"):
+            problems.append("responseMimeType")
+        if problems:
+            return self._reject(h, "gemini: " + "; ".join(problems))
+        if "IMAGE" in modalities:
+            data = "" if fault == "empty_image" else base64.b64encode(self.image).decode()
+            parts = [{"inlineData": {"mimeType": "image/png", "data": data}}]
+            finish = "STOP"
+            if fault == "refusal":
+                parts, finish = [], "IMAGE_SAFETY"
+        else:
+            parts = [{"text": self._chat_text(user_text, config.get("responseMimeType") == "application/json")}]
+            finish = "STOP"
+            if fault == "refusal":
+                parts, finish = [], "SAFETY"
+        self._send(
+            h,
+            200,
+            {
+                "candidates": [{"content": {"role": "model", "parts": parts}, "finishReason": finish, "index": 0}],
+                "usageMetadata": {"promptTokenCount": 100, "candidatesTokenCount": 70, "totalTokenCount": 170},
+                "modelVersion": "loopback",
+            },
+        )
+
+    # --- OpenAI images ---------------------------------------------------------------------
+
+    def openai_images(self, h, headers, body, fault) -> None:
+        if not self._check_key(h, headers, "authorization", "Bearer "):
+            return
+        body = body or {}
+        problems = []
+        if not isinstance(body.get("prompt"), str) or not body["prompt"].strip():
+            problems.append("prompt is required")
+        if not isinstance(body.get("model"), str):
+            problems.append("model is required")
+        if body.get("n", 1) not in range(1, 11):
+            problems.append("n must be 1-10")
+        if str(body.get("model", "")).startswith("gpt-image"):
+            if body.get("size", "auto") not in GPT_IMAGE_SIZES:
+                problems.append(f"size must be one of {sorted(GPT_IMAGE_SIZES)}")
+            if "response_format" in body:
+                problems.append("response_format is not supported for gpt-image models")
+        if problems:
+            return self._reject(h, "openai images: " + "; ".join(problems))
+        if fault == "refusal":
+            error = {"message": "Your request was rejected by the safety system.", "type": "image_generation_user_error", "code": "moderation_blocked"}
+            return self._send(h, 400, {"error": error})
+        data = "" if fault == "empty_image" else base64.b64encode(self.image).decode()
+        usage = {"input_tokens": 50, "output_tokens": 4160, "total_tokens": 4210, "input_tokens_details": {"text_tokens": 50, "image_tokens": 0}}
+        self._send(h, 200, {"created": int(time.time()), "data": [{"b64_json": data}], "usage": usage})
+
+    # --- Black Forest Labs Flux ------------------------------------------------------------------
+
+    def flux_submit(self, h, headers, body, fault) -> None:
+        if not self._check_key(h, headers, "x-key"):
+            return
+        body = body or {}
+        problems = []
+        if not isinstance(body.get("prompt"), str) or not body["prompt"]:
+            problems.append("prompt is required")
+        for side in ("width", "height"):
+            value = body.get(side, 1024)
+            if not isinstance(value, int) or value % 32 or not 256 <= value <= 1440:
+                problems.append(f"{side} must be a multiple of 32 in 256-1440")
+        if body.get("output_format", "jpeg") not in ("jpeg", "png"):
+            problems.append("output_format must be jpeg or png")
+        if "seed" in body and not isinstance(body["seed"], int):
+            problems.append("seed must be an integer")
+        if problems:
+            return self._reject(h, "flux: " + "; ".join(problems))
+        task_id = str(uuid.uuid4())
+        with self._lock:
+            self._tasks[task_id] = {"polls": 0, "fault": fault, "format": body.get("output_format", "jpeg")}
+        self._send(h, 200, {"id": task_id, "polling_url": f"{self.url}/v1/get_result?id={task_id}"})
+
+    def flux_poll(self, h, headers) -> None:
+        if not self._check_key(h, headers, "x-key"):
+            return
+        task_id = (parse_qs(urlsplit(h.path).query).get("id") or [""])[0]
+        task = self._tasks.get(task_id)
+        if task is None:
+            return self._send(h, 200, {"id": task_id, "status": "Task not found"})
+        task["polls"] += 1
+        if task["fault"] == "refusal":
+            return self._send(h, 200, {"id": task_id, "status": "Content Moderated", "details": {"reason": "loopback"}})
+        if task["fault"] == "pending_forever" or task["polls"] <= self.pending_polls:
+            return self._send(h, 200, {"id": task_id, "status": "Pending"})
+        self._send(h, 200, {"id": task_id, "status": "Ready", "result": {"sample": f"{self.url}/delivery/{task_id}.img", "seed": 1}})
+
+    def flux_delivery(self, h, headers, path) -> None:
+        if "x-key" in headers:
+            with self._lock:
+                self.problems.append("flux: the API key was sent to the image delivery URL")
+        task = self._tasks.get(path.rsplit("/", 1)[-1].split(".")[0], {})
+        if task.get("fault") == "empty_image":
+            return self._send_raw(h, 200, b"", "image/png")
+        if task.get("format") == "png":
+            return self._send_raw(h, 200, self.image, "image/png")
+        return self._send_raw(h, 200, png_bytes(fmt="JPEG"), "image/jpeg")
