@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from . import hookspecs
+from .engine.progress import Progress, runs_in_node_ids
 from .engine.session import AtelierSession, Settings
 from .errors import AtelierError, ConfigError, SuiteError
 from .registry import Registry, load_aliases
@@ -46,6 +47,11 @@ OPTIONS = [
     ("atelier_alpha", ["--atelier-alpha"], "string", "0.05", "significance level for regressions against the baseline"),
     ("atelier_concurrency", ["--atelier-concurrency"], "string", "4", "model calls run at once within a run"),
     ("atelier_prompter_timeout", ["--atelier-prompter-timeout"], "string", "120", "seconds a cmd: prompter may take per task"),
+    ("atelier_progress", ["--atelier-progress"], "string", "30", "seconds between progress lines for slow runs (0: none)"),
+    ("atelier_record", ["--atelier-record"], "string", None, "record every model API request and response in this folder"),
+    ("atelier_replay", ["--atelier-replay"], "string", None, "answer model API requests from this recording, with no network"),
+    ("atelier_max_cost", ["--atelier-max-cost"], "string", None, "stop new model API calls once this many US dollars are spent"),
+    ("atelier_devices", ["--atelier-devices"], "string", None, "comma-separated devices for local models; xdist workers take one each"),
     ("atelier_subjective_threshold", ["--atelier-subjective-threshold"], "string", "3.0", "mean 1-5 score a subjective item needs to pass"),
 ]
 
@@ -97,6 +103,10 @@ def pytest_configure(config):
             cache_dir=root / get_option(config, "atelier_cache_dir"),
             concurrency=_number(config, "atelier_concurrency", int),
             prompter_timeout=_number(config, "atelier_prompter_timeout", float),
+            record_dir=get_option(config, "atelier_record"),
+            replay_dir=get_option(config, "atelier_replay"),
+            max_cost=_budget_share(config),
+            devices=tuple(d.strip() for d in (get_option(config, "atelier_devices") or "").split(",") if d.strip()),
         )
         registry = Registry(load_aliases(root), hook=config.hook)
         for spec in (*settings.prompters, *settings.backends, settings.judge):
@@ -119,12 +129,26 @@ def pytest_configure(config):
         except ConfigError as exc:
             raise pytest.UsageError(f"pytest-atelier: {exc}") from None
         config.stash[COLLECTOR_KEY] = collector
-        config.pluginmanager.register(ControllerHooks(collector), "atelier-controller")
+        progress = Progress(_terminal_writer(config), _number(config, "atelier_progress", float))
+        config.pluginmanager.register(ControllerHooks(collector, progress), "atelier-controller")
+        if config.pluginmanager.hasplugin("xdist"):
+            config.pluginmanager.register(XdistProgressHooks(progress), "atelier-xdist-progress")
+        elif not hasattr(config, "workerinput"):
+            config.stash[SESSION_KEY].on_stage = progress.stage
     suites = [str((root / s).resolve()) for s in get_option(config, "atelier_suite")]
     if suites:
         # Suites given by option replace the default paths (testpaths / cwd), add to explicit ones.
         explicit = config.args_source == pytest.Config.ArgsSource.ARGS
         config.args[:] = [*(config.args if explicit else []), *(s for s in suites if s not in config.args)]
+
+
+def _budget_share(config) -> float | None:
+    """--atelier-max-cost, split evenly between xdist workers (each enforces its share)."""
+    if get_option(config, "atelier_max_cost") in (None, ""):
+        return None
+    total = _number(config, "atelier_max_cost", float)
+    workers = getattr(config, "workerinput", {}).get("workercount", 1)
+    return total / workers
 
 
 def _load_baseline(config, root: Path):
@@ -137,6 +161,15 @@ def _load_baseline(config, root: Path):
         return load_results(root / path)
     except AtelierError as exc:
         raise pytest.UsageError(f"pytest-atelier: --atelier-baseline: {exc}") from None
+
+
+def _terminal_writer(config):
+    def write(line: str) -> None:
+        reporter = config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line(line)
+
+    return write
 
 
 def _worker_count(config) -> int:
@@ -327,13 +360,20 @@ def _reason(report) -> str:
 class ControllerHooks:
     """Hooks that only the controller (or a run without xdist) has: gather, write, gate."""
 
-    def __init__(self, collector: ResultsCollector):
-        self.collector = collector
+    def __init__(self, collector: ResultsCollector, progress: Progress):
+        self.collector, self.progress = collector, progress
+
+    def pytest_collection_finish(self, session):
+        if session.items:
+            self.progress.total = runs_in_node_ids(item.nodeid for item in session.items)
 
     def pytest_runtest_logreport(self, report):
         payload = getattr(report, "atelier", None)
         if payload:
             self.collector.add(payload)
+            if payload["run"]:
+                calls = payload["run"]["calls"]
+                self.progress.run_finished(calls["made"], calls["cached"])
 
     def pytest_sessionfinish(self, session, exitstatus):
         collector = self.collector
@@ -367,6 +407,17 @@ class ControllerHooks:
         terminalreporter.write_sep("=", "pytest-atelier")
         for line in self.collector.summary_lines():
             terminalreporter.write_line(line)
+
+
+class XdistProgressHooks:
+    """Under xdist the controller learns the items from the first worker's collection."""
+
+    def __init__(self, progress: Progress):
+        self.progress = progress
+
+    def pytest_xdist_node_collection_finished(self, node, ids):
+        if not self.progress.total:
+            self.progress.total = runs_in_node_ids(ids)
 
 
 @pytest.fixture(scope="session")

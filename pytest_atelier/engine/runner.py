@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import threading
 import time
 import traceback
 from concurrent.futures import ThreadPoolExecutor
@@ -63,6 +64,7 @@ class Engine:
         self._runs: dict[str, RunRecord] = {}
         self._task_hashes: dict[str, str] = {}
         self._memories: dict[str, LoadedMemory | None] = {}
+        self.on_stage: Callable[[str, str, int, int], None] | None = None  # progress within a run
 
     def memory(self, name: str) -> LoadedMemory | None:
         """The suite's exemplar memory ``name`` (``OE``, ``CO.image`` ...), or None."""
@@ -103,6 +105,8 @@ class _Production:
         self.prompter, self.backend = engine.prompters[prompter], engine.backends[backend]
         self.counter = CallCounter()
         self.timings: dict[str, float] = {}
+        self._stage_done: dict[str, int] = {}
+        self._stage_lock = threading.Lock()
         self.thash = engine.task_hash(task)
         self.record = RunRecord(
             key=key,
@@ -155,7 +159,8 @@ class _Production:
                     for i in range(e.config.images)
                 ]
                 made = self._timed(
-                    "generate_s", lambda: list(pool.map(lambda job: self._generate(prompts[job[0] - 1], job[2]), jobs))
+                    "generate_s",
+                    lambda: list(pool.map(lambda job: self._staged("images", len(jobs), self._generate, prompts[job[0] - 1], job[2]), jobs)),
                 )
                 images = self._safe_images([(out, i, seed, path, sha) for (out, i, seed), (path, sha) in zip(jobs, made)])
             image_verdicts = self._timed(
@@ -170,6 +175,16 @@ class _Production:
         rec.final = [*prompt_verdicts.values(), *self._final_image_verdicts(top1)]
         if task.category is not Category.IM and top1:
             rec.scores.extend(self._timed("score_image_s", lambda: self._score_images(top1, prompts)))
+
+    def _staged(self, what: str, total: int, fn: Callable, *args):
+        """Call ``fn`` and tell the engine's progress listener how many of ``total`` are done."""
+        result = fn(*args)
+        if self.e.on_stage is not None:
+            with self._stage_lock:
+                self._stage_done[what] = self._stage_done.get(what, 0) + 1
+                done = self._stage_done[what]
+            self.e.on_stage(f"{self.task.id} [{self.record.prompter} / {self.record.backend}]", what, done, total)
+        return result
 
     # --- the safety gate ----------------------------------------------------------------
 

@@ -32,6 +32,10 @@ class Settings:
     prompter_timeout: float = 120.0
     width: int = 512
     height: int = 512
+    record_dir: str | None = None
+    replay_dir: str | None = None
+    max_cost: float | None = None
+    devices: tuple[str, ...] = ()
 
     def __post_init__(self):
         if self.images < 1:
@@ -53,6 +57,7 @@ class AtelierSession:
         self._components: dict[tuple[str, str], object] = {}
         self._engines: dict[Path, Engine] = {}
         self._suites: dict[Path, Suite] = {}
+        self.on_stage = None  # progress within a run: (run, stage, done, total)
 
     @property
     def context(self) -> ComponentContext:
@@ -62,7 +67,14 @@ class AtelierSession:
             seed=s.seed,
             images=s.images,
             cache_dir=s.cache_dir,
-            options={"prompter_timeout": s.prompter_timeout, "concurrency": s.concurrency},
+            options={
+                "prompter_timeout": s.prompter_timeout,
+                "concurrency": s.concurrency,
+                "record_dir": s.record_dir,
+                "replay_dir": s.replay_dir,
+                "max_cost": s.max_cost,
+                "devices": list(s.devices),
+            },
         )
 
     def component(self, role: str, spec: str):
@@ -95,4 +107,5 @@ class AtelierSession:
                 cache=self.cache,
                 config=EngineConfig(images=s.images, seed=s.seed, width=s.width, height=s.height, concurrency=s.concurrency),
             )
+            self._engines[root].on_stage = self.on_stage
         return self._engines[root]

@@ -105,7 +105,8 @@ class ResultsCollector:
             lines.append(self.comparison.summary())
         calls_made = sum(r.calls.made for r in self.runs.values())
         calls_cached = sum(r.calls.cached for r in self.runs.values())
-        lines.append(f"model calls: {calls_made} made, {calls_cached} from cache")
+        cost = sum(r.cost_usd for r in self.runs.values())
+        lines.append(f"model calls: {calls_made} made, {calls_cached} from cache" + (f"; cost ${cost:.4f}" if cost else ""))
         lines += [f"problem: {p}" for p in self.problems]
         return lines
 

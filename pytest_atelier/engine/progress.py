@@ -1,0 +1,76 @@
+"""Progress of a long evaluation: runs done of all, rate and time left; stages within a run.
+
+The pytest plugin feeds it and prints its lines at most every ``interval`` seconds, so fast
+runs stay quiet and slow ones (real models) say where they are. Nothing here imports pytest.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from typing import Callable, Iterable
+
+__all__ = ["Progress", "runs_in_node_ids"]
+
+_NODE = re.compile(r"::(?P<task>[^:]+)::[^\[]+\[(?P<combo>.+)\]$")
+
+
+def runs_in_node_ids(node_ids: Iterable[str]) -> int:
+    """How many distinct (task, prompter, backend) runs a list of atelier node ids covers."""
+    runs = set()
+    for node_id in node_ids:
+        match = _NODE.search(node_id.split("@")[0])
+        if match:
+            runs.add((node_id.split("::")[0], match["task"], match["combo"]))
+    return len(runs)
+
+
+class Progress:
+    """Counts finished runs against the total and says so, throttled to one line per ``interval`` s."""
+
+    def __init__(self, write: Callable[[str], None], interval: float = 30.0, clock: Callable[[], float] = time.monotonic):
+        self.write, self.interval, self.clock = write, interval, clock
+        self.total = 0
+        self.done = 0
+        self.calls_made = self.calls_cached = 0
+        self.started = clock()
+        self._last = self.started
+        self._lock = threading.Lock()
+
+    def run_finished(self, calls_made: int, calls_cached: int) -> None:
+        with self._lock:
+            self.done += 1
+            self.calls_made += calls_made
+            self.calls_cached += calls_cached
+            self._maybe(self.overall())
+
+    def stage(self, run: str, what: str, done: int, total: int) -> None:
+        """Within a run: e.g. ``stage("co_003 [direct/sdxl]", "images", 2, 4)``."""
+        with self._lock:
+            self._maybe(f"atelier: {run}: {what} {done}/{total}")
+
+    def overall(self) -> str:
+        elapsed = max(self.clock() - self.started, 1e-9)
+        rate = self.done / elapsed
+        left = (self.total - self.done) / rate if rate and self.total > self.done else 0.0
+        eta = f", about {_duration(left)} left" if self.total > self.done else ""
+        return (
+            f"atelier: {self.done}/{self.total or '?'} runs in {_duration(elapsed)} ({rate * 60:.1f} runs/min{eta}); "
+            f"model calls {self.calls_made} made, {self.calls_cached} from cache"
+        )
+
+    def _maybe(self, line: str) -> None:
+        now = self.clock()
+        if self.interval > 0 and now - self._last >= self.interval:
+            self._last = now
+            self.write(line)
+
+
+def _duration(seconds: float) -> str:
+    seconds = int(round(seconds))
+    if seconds < 60:
+        return f"{seconds}s"
+    if seconds < 3600:
+        return f"{seconds // 60}m{seconds % 60:02d}s"
+    return f"{seconds // 3600}h{seconds % 3600 // 60:02d}m"
