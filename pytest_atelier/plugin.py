@@ -133,7 +133,7 @@ def pytest_configure(config):
         config.pluginmanager.register(ControllerHooks(collector, progress), "atelier-controller")
         if config.pluginmanager.hasplugin("xdist"):
             config.pluginmanager.register(XdistProgressHooks(progress), "atelier-xdist-progress")
-        elif not hasattr(config, "workerinput"):
+        if not _worker_count(config):  # stages of a run are seen only where the run happens
             config.stash[SESSION_KEY].on_stage = progress.stage
     suites = [str((root / s).resolve()) for s in get_option(config, "atelier_suite")]
     if suites:

@@ -1,0 +1,48 @@
+"""Progress lines: runs done of all, rate and time left, throttled; stages of a slow run."""
+
+from __future__ import annotations
+
+from pytest_atelier.engine.progress import Progress, runs_in_node_ids
+
+from .conftest import write_suite
+
+
+def test_runs_are_counted_from_node_ids():
+    ids = [
+        "s/suite.yaml::co_1::prompt-c01[direct-none]",
+        "s/suite.yaml::co_1::image-c01[direct-none]@atelier-co_1",
+        "s/suite.yaml::co_1::subjective[direct-none]",
+        "s/suite.yaml::co_1::prompt-c01[mine-none]",
+        "s/suite.yaml::oe_2::prompt-c01[direct-none]",
+        "tests/test_x.py::test_other",
+    ]
+    assert runs_in_node_ids(ids) == 3
+
+
+def test_overall_line_with_rate_and_time_left():
+    now = [0.0]
+    lines = []
+    progress = Progress(lines.append, interval=10, clock=lambda: now[0])
+    progress.total = 4
+    now[0] = 5.0
+    progress.run_finished(3, 1)  # within the interval: quiet
+    now[0] = 60.0
+    progress.run_finished(2, 0)
+    assert lines == ["atelier: 2/4 runs in 1m00s (2.0 runs/min, about 1m00s left); model calls 5 made, 1 from cache"]
+    progress.stage("co_1 [direct / sdxl]", "images", 2, 4)  # throttled again
+    now[0] = 75.0
+    progress.stage("co_1 [direct / sdxl]", "images", 3, 4)
+    assert lines[-1] == "atelier: co_1 [direct / sdxl]: images 3/4"
+
+
+def test_zero_interval_is_silent():
+    lines = []
+    progress = Progress(lines.append, interval=0)
+    progress.run_finished(1, 0)
+    assert lines == []
+
+
+def test_progress_lines_in_a_real_run(pytester):
+    write_suite(pytester.path / "mini")
+    result = pytester.runpytest("mini", "--backend=reference", "--atelier-images=2", "--atelier-progress=0.000001", "-p", "no:cacheprovider")
+    result.stdout.fnmatch_lines(["*atelier: *images */2*", "*atelier: */3 runs in *"])
