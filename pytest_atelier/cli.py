@@ -2,6 +2,7 @@
 
     atelier suite validate [--strict] PATH...
     atelier suite stats [--json] PATH
+    atelier memory build SCORES.csv -o memory.yaml --name OE.image
     atelier report RESULTS.json [RESULTS.json ...] -o report.html
 """
 
@@ -12,6 +13,7 @@ import json
 import sys
 
 from .errors import AtelierError
+from .judge.memory_build import build_memory
 from .suite.loader import load_suite
 from .suite.stats import format_stats, suite_stats
 from .suite.strict import strict_suite_problems
@@ -51,6 +53,16 @@ def _stats(args) -> int:
     return 0
 
 
+def _memory_build(args) -> int:
+    try:
+        memory = build_memory(args.table, args.output, name=args.name, side=args.side)
+    except AtelierError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    print(f"{args.output}: memory {memory.name} with {len(memory.exemplars)} {memory.side} exemplars")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="atelier", description="pytest-atelier: suites, reports and judges.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -63,6 +75,13 @@ def build_parser() -> argparse.ArgumentParser:
     stats.add_argument("path", help="suite folder")
     stats.add_argument("--json", action="store_true", help="print JSON instead of tables")
     stats.set_defaults(func=_stats)
+    memory = sub.add_parser("memory", help="exemplar memories").add_subparsers(dest="memory_command", required=True)
+    build = memory.add_parser("build", help="make an exemplar memory from a CSV of scored images or prompts")
+    build.add_argument("table", help="CSV: task_id, image (or prompt), DIM and DIM_rationale per dimension")
+    build.add_argument("-o", "--output", required=True, help="memory YAML file to write")
+    build.add_argument("--name", required=True, help="memory name, e.g. OE.image")
+    build.add_argument("--side", choices=["image", "prompt"], default="image")
+    build.set_defaults(func=_memory_build)
     try:
         from .report.cli import add_report_arguments, run_report_command
     except ImportError:

@@ -1,0 +1,95 @@
+"""Exemplar retrieval, memory-calibrated offline scores, and ``atelier memory build``."""
+
+from __future__ import annotations
+
+import csv
+
+from PIL import Image
+
+from pytest_atelier.cli import main
+from pytest_atelier.components import IMAGE_DIMENSIONS, PROMPT_DIMENSIONS
+from pytest_atelier.judge.memory import ExemplarIndex, knn_scores
+from pytest_atelier.judge.offline import OfflineJudge
+from pytest_atelier.suite import load_suite
+from pytest_atelier.suite.exemplars import ExemplarMemory, load_memory_with_source
+
+from .conftest import write_suite
+
+
+def _memory(side="prompt"):
+    def ex(i, task, prompt, score):
+        return {"id": f"e{i}", "task_id": task, "prompt": prompt, "scores": {d: {"score": score, "rationale": "r"} for d in PROMPT_DIMENSIONS}}
+
+    return ExemplarMemory.model_validate(
+        {
+            "name": "OE",
+            "side": "prompt",
+            "dimensions": list(PROMPT_DIMENSIONS),
+            "exemplars": [
+                ex(1, "t1", "a red fox sleeping in snow at dawn", 5),
+                ex(2, "t2", "a red fox in the snow", 4),
+                ex(3, "t3", "stock market chart with green candles", 1),
+                ex(4, "t4", "quarterly revenue bar chart", 2),
+            ],
+        }
+    )
+
+
+def test_similarity_retrieval_excludes_the_tasks_own_exemplars():
+    index = ExemplarIndex(_memory())
+    top = index.retrieve("a fox asleep in deep snow", k=2)
+    assert [r.exemplar.id for r in top] == ["e1", "e2"]
+    assert [r.exemplar.id for r in index.retrieve("a fox asleep in deep snow", k=2, exclude_task="t1")][0] == "e2"
+    assert index.retrieve("anything", k=3, strategy="zero") == []
+    assert [r.exemplar.id for r in index.retrieve("x", k=2, strategy="fixed")] == ["e1", "e2"]
+    random_pick = index.retrieve("x", k=2, strategy="random", seed=1)
+    assert random_pick == index.retrieve("x", k=2, strategy="random", seed=1) and len(random_pick) == 2
+
+
+def test_knn_scores_follow_the_nearest_exemplars():
+    index = ExemplarIndex(_memory())
+    fox = knn_scores(index.retrieve("a red fox in snow", k=2), list(PROMPT_DIMENSIONS))
+    chart = knn_scores(index.retrieve("a revenue chart with bars", k=2), list(PROMPT_DIMENSIONS))
+    assert 4 <= fox["instructional_clarity"][0] <= 5 and 1 <= chart["instructional_clarity"][0] <= 2
+    assert "e1=5" in fox["instructional_clarity"][1]
+
+
+def test_offline_judge_scores_with_the_suites_memory(tmp_path):
+    suite = load_suite(write_suite(tmp_path / "s"))
+    path = tmp_path / "mem.yaml"
+    import yaml
+
+    path.write_text(yaml.safe_dump(_memory().model_dump()))
+    memory = load_memory_with_source(path)
+    judge = OfflineJudge()
+    scores = judge.score_prompt(suite.task("oe_garden"), ["a red fox sleeping in the snow"], memory)
+    assert [s.dimension for s in scores] == list(PROMPT_DIMENSIONS)
+    assert all(s.value is not None and s.decided_by == "offline:memory(OE)" for s in scores)
+    assert all(s.value is None for s in judge.score_prompt(suite.task("oe_garden"), ["x"], None))
+
+
+def test_memory_build_from_a_csv_of_scored_images(tmp_path, capsys):
+    for name, colour in (("a.png", "red"), ("b.png", "blue")):
+        Image.new("RGB", (32, 32), colour).save(tmp_path / name)
+    table = tmp_path / "scores.csv"
+    with table.open("w", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["task_id", "image", *[c for d in IMAGE_DIMENSIONS for c in (d, f"{d}_rationale")]])
+        writer.writerow(["oe_1", "a.png", *[v for d in IMAGE_DIMENSIONS for v in ("4", "warm and even")]])
+        writer.writerow(["oe_2", "b.png", *[v for d in IMAGE_DIMENSIONS for v in ("2", "flat and cold")]])
+    out = tmp_path / "mem" / "oe-image.yaml"
+    assert main(["memory", "build", str(table), "-o", str(out), "--name", "OE.image"]) == 0
+    memory = load_memory_with_source(out)
+    assert memory.memory.side == "image" and len(memory.memory.exemplars) == 2
+    index = ExemplarIndex(memory.memory, memory.root, OfflineJudge().image_embedder.encode)
+    Image.new("RGB", (32, 32), (250, 10, 10)).save(tmp_path / "query.png")
+    assert index.retrieve(str(tmp_path / "query.png"), k=1)[0].exemplar.task_id == "oe_1"
+
+
+def test_memory_build_reports_bad_rows_with_their_line(tmp_path, capsys):
+    table = tmp_path / "scores.csv"
+    table.write_text("task_id,image," + ",".join(f"{d},{d}_rationale" for d in IMAGE_DIMENSIONS) + "\n" + "oe_1,missing.png," + ",".join("7,ok" for _ in IMAGE_DIMENSIONS) + "\n")
+    assert main(["memory", "build", str(table), "-o", str(tmp_path / "m.yaml"), "--name", "OE.image"]) == 1
+    err = capsys.readouterr().err
+    assert "scores.csv:2: image: file not found: missing.png" in err
+    assert "scores.csv:2: mood_atmosphere: needs a whole score from 1 to 5, got '7'" in err
