@@ -151,14 +151,19 @@ def _budget_share(config) -> float | None:
     return total / workers
 
 
+def _user_path(config, path: str) -> Path:
+    """Files the user names (results, report, baselines) are relative to where pytest was started."""
+    return Path(config.invocation_params.dir) / path
+
+
 def _load_baseline(config, root: Path):
     """The baseline's results; None when none is set or the file does not exist yet (the
     controller then writes this run there and fails, like pytest-regressions)."""
     path = get_option(config, "atelier_baseline")
-    if not path or not (root / path).exists():
+    if not path or not _user_path(config, path).exists():
         return None
     try:
-        return load_results(root / path)
+        return load_results(_user_path(config, path))
     except AtelierError as exc:
         raise pytest.UsageError(f"pytest-atelier: --atelier-baseline: {exc}") from None
 
@@ -385,7 +390,7 @@ class ControllerHooks:
             session.exitstatus = collector.exit_status(int(exitstatus))
             baseline = get_option(config, "atelier_baseline")
             if baseline and collector.baseline is None:
-                collector.write_json(Path(config.rootpath) / baseline)
+                collector.write_json(_user_path(config, baseline))
                 collector.problems.append(f"no baseline at {baseline}: this run's results were written there; review and commit them")
                 session.exitstatus = pytest.ExitCode.TESTS_FAILED
             results.exit_status = int(session.exitstatus)
@@ -396,7 +401,7 @@ class ControllerHooks:
             ):
                 path = get_option(config, dest)
                 if path:
-                    write(Path(config.rootpath) / path)
+                    write(_user_path(config, path))
         except AtelierError as exc:
             collector.problems.append(str(exc))
             session.exitstatus = pytest.ExitCode.INTERNAL_ERROR

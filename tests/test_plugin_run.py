@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -166,3 +167,12 @@ def test_suite_option_and_user_tests_with_fixtures(pytester, suite_dir):
     outcomes = result.parseoutcomes()
     assert outcomes["passed"] >= 1  # the user's own test ...
     assert outcomes["passed"] + outcomes["failed"] + outcomes["skipped"] == 20  # ... plus the suite's 19 items
+
+
+def test_idea_suite_reports_hierarchical_and_plain_scores(pytester):
+    repo_suite = Path(__file__).resolve().parents[1] / "task_suites" / "idea-design"
+    result = pytester.runpytest(str(repo_suite), "--backend=none", "-k", "poster_ or logo_", "--atelier-json=r.json", *OFFLINE)
+    assert result.ret == 1
+    idea = _results(pytester, "r.json")["aggregates"]["overall"]["all"]["idea"]
+    assert idea["prompt"]["n_tasks"] == 6 and 0 <= idea["prompt"]["score"] <= idea["prompt"]["pass_rate"] <= 1
+    assert idea["image"]["n"] == 0 and idea["image"]["score"] is None  # no images: not measured, not zero

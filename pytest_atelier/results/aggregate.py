@@ -170,8 +170,10 @@ def _cases(runs, items, tasks) -> list[_Case]:
                     verdict = finals.get((cp.id, side))
                     groups[cp.output or 1][cp.level].append(checkpoint_outcome(verdict))
             for by_level in groups.values():
-                score, plain = idea_case_score(by_level)
                 flat = [o for v in by_level.values() for o in v]
+                if not any(o in ("pass", "fail") for o in flat):
+                    continue  # nothing decided on this side (e.g. no images): not a measured case
+                score, plain = idea_case_score(by_level)
                 cases.append(_Case(run.task_id, run.prompter, run.backend, side, score, plain, len(flat),
                                    sum(1 for o in flat if o not in ("pass", "fail")), _task_selectors(run, task)))
     return cases

@@ -124,8 +124,8 @@ def test_idea_score_in_the_aggregates():
     idea = agg["overall"]["all"]["idea"]["image"]
     assert idea["score"] == pytest.approx(3 / 6) and idea["pass_rate"] == pytest.approx(5 / 6)
     assert (idea["n"], idea["n_questions"], idea["n_undecided"]) == (1, 6, 0)
-    assert agg["overall"]["all"]["idea"]["prompt"]["n"] == 1  # no prompt verdicts: all undecided
-    assert agg["overall"]["all"]["idea"]["prompt"]["score"] == 0.0
+    assert agg["overall"]["all"]["idea"]["prompt"]["n"] == 0  # no prompt verdicts: not measured
+    assert agg["overall"]["all"]["idea"]["prompt"]["score"] is None
     assert "idea" not in aggregate(runs, items_for(runs), {"i1": task}, n_boot=0)["overall"]["all"]
 
 
