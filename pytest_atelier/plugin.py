@@ -6,7 +6,6 @@ there and in ``judge``/``results``, which know nothing of pytest.
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest

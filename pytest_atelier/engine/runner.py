@@ -295,7 +295,9 @@ class _Production:
             value = e.cache.get_or_call(
                 "score_image",
                 key,
-                lambda: [s.to_dict() for s in e.judge.score_image(self.task, prompts[out - 1], Path(image.path), memory)],
+                lambda out=out, image=image: [
+                    s.to_dict() for s in e.judge.score_image(self.task, prompts[out - 1], Path(image.path), memory)
+                ],
                 self.counter,
             )
             scores += [ScoreRecord(side="image", output=out, image_index=image.index, **s) for s in value]
