@@ -189,8 +189,11 @@ def read_number(toks: list[Tok], i: int) -> tuple[int, int] | None:
 
 
 def number_before(toks: list[Tok], start: int, window: int = 2) -> int | None:
-    """The quantity whose last token lies within ``window`` tokens before ``start``."""
-    for i in range(max(0, start - window - 2), start):
+    """The nearest quantity in the same sentence whose last token lies within ``window``
+    tokens before ``start``."""
+    for i in range(start - 1, max(0, start - window - 2) - 1, -1):
+        if toks[i].sentence != toks[start].sentence:
+            break
         got = read_number(toks, i)
         if got and start - window <= i + got[1] - 1 < start:
             return got[0]

@@ -175,3 +175,12 @@ def test_minilm_embedder_when_installed():
     point = Checkpoint(id="c", prompt="The prompt conveys a peaceful evening atmosphere.")
     outcome, reason, method = tm.decide(point, "A tranquil twilight harbour, gentle light.", emb)
     assert method == "semantic(minilm)" and "minilm similarity" in reason
+
+
+def test_count_reads_the_nearest_number_in_the_same_sentence():
+    from pytest_atelier.judge.text_match import number_before, tokenize
+
+    toks = tokenize('A card reading "JUNE 12". One envelope beside it.')
+    assert number_before(toks, [t.word for t in toks].index("envelope")) == 1
+    toks = tokenize("Date 12. envelope on the left")
+    assert number_before(toks, [t.word for t in toks].index("envelope")) is None
