@@ -10,6 +10,9 @@
     │   ├── JudgeError
     │   └── ProviderError        an HTTP model API failed after retries
     └── GateError                a results or baseline file cannot be used for gating
+
+    AtelierWarning (UserWarning) something worked but not as asked (a prompt cut to fit a
+                                 text encoder); filter with -W ignore::pytest_atelier.errors.AtelierWarning
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ __all__ = [
     "JudgeError",
     "ProviderError",
     "GateError",
+    "AtelierWarning",
     "require",
 ]
 
@@ -83,6 +87,10 @@ class ProviderError(ComponentError):
 
 class GateError(AtelierError):
     pass
+
+
+class AtelierWarning(UserWarning):
+    """Something worked, but not as asked: e.g. a prompt was cut to fit a text encoder."""
 
 
 def require(module: str, extra: str, purpose: str):
