@@ -21,7 +21,6 @@ __all__ = [
     "ImageRecord",
     "VerdictRecord",
     "ScoreRecord",
-    "SafetyRecord",
     "CallStats",
     "RunRecord",
     "ItemRecord",
@@ -59,6 +58,7 @@ class VerdictRecord(_Record):
     decided_by: str
     output: int | None = None  # image side: which output ...
     image_index: int | None = None  # ... and which of its images
+    votes: list[str] = []  # ensembles: "outcome@rater" per member call (see results/agreement.py)
 
 
 class ScoreRecord(_Record):
@@ -70,18 +70,6 @@ class ScoreRecord(_Record):
     output: int | None = None
     image_index: int | None = None
     exemplars: list[str] = []  # ids of the exemplars retrieved to calibrate this score
-
-
-class SafetyRecord(_Record):
-    """The safety filter's decision on the prompt or on one image (a gate, not a score)."""
-
-    side: Literal["prompt", "image"]
-    flagged: bool
-    categories: list[str] = []
-    reason: str = ""
-    decided_by: str
-    output: int | None = None
-    image_index: int | None = None
 
 
 class CallStats(_Record):
@@ -106,7 +94,6 @@ class RunRecord(_Record):
     verdicts: list[VerdictRecord] = []  # every verdict, all images
     final: list[VerdictRecord] = []  # the one that counts per (checkpoint, side): top-1, gated
     scores: list[ScoreRecord] = []  # prompt scores and top-1 image scores
-    safety: list[SafetyRecord] = []  # safety filter decisions, when the judge ran one
     calls: CallStats = CallStats()
     timings: dict[str, float] = {}
     cost_usd: float = 0.0
@@ -193,8 +180,21 @@ def load_results(path: str | Path) -> Results:
     if data.get("version") != SCHEMA_VERSION:
         raise GateError(f"{path}: results version {data.get('version')} is not supported (this is {SCHEMA_VERSION})")
     try:
-        return Results.model_validate(data)
+        results = Results.model_validate(data)
     except ValidationError as exc:
         first = exc.errors()[0]
         loc = ".".join(str(p) for p in first["loc"])
         raise GateError(f"{path}: {loc}: {first['msg']}") from exc
+    _resolve_relative_paths(results, path.resolve().parent)
+    return results
+
+
+def _resolve_relative_paths(results: Results, base: Path) -> None:
+    """Relative image paths and suite roots (a moved or shipped results file) read from its folder."""
+    root = results.suite.get("root")
+    if root and not Path(root).is_absolute():
+        results.suite["root"] = str((base / root).resolve())
+    for run in results.runs:
+        for image in run.images:
+            if not Path(image.path).is_absolute():
+                image.path = str((base / image.path).resolve())

@@ -1,0 +1,92 @@
+"""Render one self-contained HTML report from one or more results files.
+
+The page is a single file: CSS and script inline, charts as inline SVG, no request to
+any network (a Content-Security-Policy with hashes of the page's own style and script
+forbids everything else). Images are thumbnails in ``<report stem>_files/`` beside it,
+or data URIs with ``embed_images=True``. Jinja autoescapes every string from prompts,
+tasks and models; the drill-down data is JSON whose ``<``, ``>``, ``&`` and ``'`` are
+escaped, and the page's script puts it on the page as text only.
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime as _dt
+import hashlib
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from urllib.parse import quote
+
+import jinja2
+from markupsafe import Markup
+
+from .. import __version__
+from ..results.records import Results
+from .thumbs import Thumbnails
+from .view import build_view, load_inputs
+
+__all__ = ["assets_folder", "render_report"]
+
+_TEMPLATES = Path(__file__).parent / "templates"
+
+
+def assets_folder(out_path: str | Path) -> Path:
+    """The folder beside the report that holds its thumbnails (``report.html`` -> ``report_files``)."""
+    out_path = Path(out_path)
+    return out_path.with_name(out_path.stem + "_files")
+
+
+def _json(value) -> Markup:
+    """Compact JSON that is safe inside a ``<script>`` element (and in HTML attributes)."""
+    text = json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    for char, escaped in (("&", "\\u0026"), ("<", "\\u003c"), (">", "\\u003e"), ("'", "\\u0027")):
+        text = text.replace(char, escaped)
+    return Markup(text)
+
+
+def _csp_hash(text: str) -> str:
+    return "sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii")
+
+
+def _environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(_TEMPLATES),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=False,
+        lstrip_blocks=False,
+    )
+    env.filters["tojson_compact"] = _json
+    return env
+
+
+def render_report(results: Sequence[Results], out_path: str | Path, *, embed_images: bool = False) -> Path:
+    """Render (or merge) results into one HTML report at ``out_path``; returns the path.
+
+    Several results files (for example one per prompter, from different CI jobs) become one
+    leaderboard: runs are merged by key and the aggregates recomputed. Thumbnails go to
+    :func:`assets_folder` unless ``embed_images`` puts them inside the page as data URIs.
+    """
+    if isinstance(results, Results):
+        results = [results]
+    out_path = Path(out_path)
+    out_path.parent.mkdir(parents=True, exist_ok=True)
+    folder = assets_folder(out_path)
+    loaded = load_inputs(results)
+    view = build_view(loaded, Thumbnails(folder, quote(folder.name), embed=embed_images))
+    css = (_TEMPLATES / "report.css").read_text(encoding="utf-8")
+    js = (_TEMPLATES / "report.js").read_text(encoding="utf-8")
+    html = _environment().get_template("report.html.j2").render(
+        v=view,
+        css=Markup(css),
+        js=Markup(js),
+        style_hash=_csp_hash(css),
+        script_hash=_csp_hash(js),
+        version=__version__,
+        rendered=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+    )
+    tmp = out_path.with_name(out_path.name + ".tmp")
+    tmp.write_text(html, encoding="utf-8")
+    tmp.replace(out_path)
+    return out_path

@@ -1,0 +1,225 @@
+(function () {
+  "use strict";
+  // Untrusted text only ever reaches the page through textContent, never as markup.
+  var META = JSON.parse(document.getElementById("atelier-meta").textContent);
+  var SIDE = { p: "prompt", i: "image" };
+
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    return e;
+  }
+  function add(parent) {
+    for (var i = 1; i < arguments.length; i++) if (arguments[i]) parent.appendChild(arguments[i]);
+    return parent;
+  }
+  function pct(x) { return x === null || x === undefined ? "n/a" : (x * 100).toFixed(0) + "%"; }
+  function row(cells, cls) {
+    var tr = el("tr", cls);
+    cells.forEach(function (c) { tr.appendChild(c instanceof Node ? c : el("td", null, c)); });
+    return tr;
+  }
+  function table(cls, head, rows) {
+    var t = el("table", cls), th = el("thead"), tb = el("tbody"), hr = el("tr");
+    head.forEach(function (h) { hr.appendChild(el("th", null, h)); });
+    add(t, add(th, hr), tb);
+    rows.forEach(function (r) { tb.appendChild(r); });
+    return t;
+  }
+
+  // --- sortable tables -------------------------------------------------------------------
+  function sortKey(cell) {
+    var s = cell.getAttribute("data-sort");
+    var text = s !== null ? s : cell.textContent.trim();
+    var n = parseFloat(text);
+    return isNaN(n) || !/^-?[\d.]/.test(text) ? text.toLowerCase() : n;
+  }
+  document.querySelectorAll("table.sortable").forEach(function (t) {
+    t.querySelectorAll("thead th").forEach(function (th, col) {
+      th.tabIndex = 0;
+      th.addEventListener("click", function () {
+        var dir = th.getAttribute("data-dir") === "desc" ? "asc" : "desc";
+        t.querySelectorAll("thead th").forEach(function (h) { h.removeAttribute("data-dir"); });
+        th.setAttribute("data-dir", dir);
+        var body = t.tBodies[0], rows = Array.prototype.slice.call(body.rows);
+        rows.sort(function (a, b) {
+          var x = sortKey(a.cells[col]), y = sortKey(b.cells[col]);
+          var c = typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y));
+          return dir === "asc" ? c : -c;
+        });
+        rows.forEach(function (r) { body.appendChild(r); });
+      });
+    });
+  });
+
+  // --- drill-down, built when a task is opened -------------------------------------------
+  var tasks = Array.prototype.slice.call(document.querySelectorAll("details.task"));
+  var F = { cat: "", p: "", b: "", o: "", q: "" };
+
+  function data(t) {
+    if (!t._data) t._data = JSON.parse(t.querySelector("script.dd").textContent);
+    return t._data;
+  }
+  function runLabel(r) { return META.prompters[r.p] + " · " + META.backends[r.b]; }
+  function counts(r, side) {
+    var pass = 0, n = 0;
+    r.v.forEach(function (v) { if (v[1] === side && (v[2] === "pass" || v[2] === "fail")) { n++; if (v[2] === "pass") pass++; } });
+    return n ? pass + "/" + n : "n/a";
+  }
+
+  function overview(d, runs) {
+    var head = ["run"].concat(d.cp.map(function (c) { return c[0]; }));
+    var rows = runs.map(function (r) {
+      var byCp = {};
+      r.v.forEach(function (v) { (byCp[v[0]] = byCp[v[0]] || {})[v[1]] = v; });
+      var cells = [el("th", null, runLabel(r))];
+      d.cp.forEach(function (c, i) {
+        var td = el("td", "v"), tip = [c[0]];
+        ["p", "i"].forEach(function (side) {
+          var v = (byCp[i] || {})[side];
+          td.appendChild(el("i", "mk " + (v ? v[2] : "none")));
+          tip.push(SIDE[side] + ": " + (v ? v[2] + " (" + d.S[v[3]] + ")" : "n/a"));
+        });
+        td.title = tip.join("\n");
+        cells.push(td);
+      });
+      return row(cells);
+    });
+    var wrap = el("div", "overview");
+    add(wrap, el("p", "meta", "Left mark: prompt side, right mark: image side (green pass, red fail, yellow abstained, grey skipped or n/a). Hover for the reason."),
+      table("overview", head, rows));
+    return wrap;
+  }
+
+  function thumbs(d, r) {
+    var S = d.S, box = el("div", "thumbs");
+    r.im.forEach(function (im) {
+      var fig = el("figure", im[6] ? "top1" : "");
+      if (im[0] >= 0) {
+        var img = el("img");
+        img.loading = "lazy"; img.width = 128; img.alt = runLabel(r) + " image " + im[3];
+        img.src = S[im[0]];
+        img.addEventListener("click", function () { img.classList.toggle("big"); });
+        fig.appendChild(img);
+      } else {
+        fig.appendChild(el("p", "na", "n/a: " + S[im[1]]));
+      }
+      fig.appendChild(el("figcaption", null, "output " + im[2] + " · #" + im[3] + " · seed " + im[4] + " · " + pct(im[5]) + (im[6] ? " · top-1" : "")));
+      if (S[im[7]]) fig.appendChild(el("figcaption", "flag", "excluded by the safety gate: " + S[im[7]]));
+      box.appendChild(fig);
+    });
+    return box;
+  }
+
+  function panel(d, r) {
+    var S = d.S, det = el("details", "run"), sum = el("summary"), body = el("div");
+    add(sum, el("i", "dot s" + (r.p % 10)), el("b", null, runLabel(r)));
+    r.f.forEach(function (f) { sum.appendChild(el("span", "badge " + f, f)); });
+    var subj = { p: [], i: [] };
+    r.s.forEach(function (s) { if (s[2] !== null) subj[s[1]].push(s[2]); });
+    function mean(xs) { return xs.length ? (xs.reduce(function (a, b) { return a + b; }, 0) / xs.length).toFixed(2) : "n/a"; }
+    sum.appendChild(el("span", "meta", "  prompt " + counts(r, "p") + " · image " + counts(r, "i") + " · subj. " + mean(subj.p) + " / " + mean(subj.i) +
+      " · $" + r.c.toFixed(4) + " · " + (r.t.total_s !== undefined ? r.t.total_s.toFixed(2) + " s" : "n/a")));
+    if (r.e !== undefined) body.appendChild(el("pre", "error", S[r.e]));
+    if (r.x !== undefined) body.appendChild(el("p", "flag", "Excluded from grading by the safety gate: " + S[r.x]));
+    body.appendChild(el("h4", null, r.pr.length > 1 ? "Prompts" : "Prompt"));
+    if (!r.pr.length) body.appendChild(el("p", "na", "n/a: no prompt was written"));
+    r.pr.forEach(function (p, i) {
+      if (r.pr.length > 1) body.appendChild(el("div", "meta", "output " + (i + 1)));
+      body.appendChild(el("pre", "prompt", S[p]));
+    });
+    if (S[r.m]) body.appendChild(el("p", "meta", "prompter: " + S[r.m]));
+    body.appendChild(el("h4", null, "Images"));
+    body.appendChild(r.ni !== undefined ? el("p", "na", "n/a: " + S[r.ni]) : thumbs(d, r));
+    body.appendChild(el("h4", null, "Checkpoints"));
+    var order = r.v.slice().sort(function (a, b) { return a[0] - b[0] || (a[1] < b[1] ? 1 : -1); });
+    body.appendChild(table("verdicts", ["checkpoint", "primitive"].concat(META.idea ? ["level"] : []).concat(["side", "statement", "verdict", "reason", "decided by"]),
+      order.map(function (v) {
+        var c = d.cp[v[0]], stmt = v[1] === "p" ? c[2] : c[3];
+        var cells = [c[0], c[1] || "–"].concat(META.idea ? [c[4] === null ? "–" : c[4]] : [])
+          .concat([SIDE[v[1]], stmt || "–", el("td", "o " + v[2], v[2]), S[v[3]], S[v[4]]]);
+        return row(cells);
+      })));
+    if (!r.v.length) body.appendChild(el("p", "na", "n/a: no verdicts (" + (r.e !== undefined ? "the run failed" : "nothing was judged") + ")"));
+    if (r.id) body.appendChild(el("p", null, "IDEA hierarchical score: prompt " + pct(r.id[0]) + ", image " + pct(r.id[1])));
+    if (r.ag) {
+      body.appendChild(el("p", null, "Judge agreement: " + pct(r.ag.a) + " of votes on average over " + r.ag.n + " verdicts judged more than once"));
+      if (r.ag.split.length) {
+        var ul = el("ul", "meta");
+        r.ag.split.forEach(function (s) { ul.appendChild(el("li", null, S[s])); });
+        body.appendChild(ul);
+      }
+    }
+    body.appendChild(el("h4", null, "Subjective scores"));
+    body.appendChild(r.s.length ? table("scores", ["side", "dimension", "score", "rationale", "decided by", "exemplars"], r.s.map(function (s) {
+      return row([SIDE[s[1]], s[0].replace(/_/g, " "), s[2] === null ? "n/a (abstained)" : s[2], S[s[3]], S[s[4]], S[s[5]] || "–"]);
+    })) : el("p", "na", "n/a: no subjective scores"));
+    if (r.sf.length) {
+      body.appendChild(el("h4", null, "Safety"));
+      body.appendChild(table("scores", ["side", "flagged", "categories", "reason", "decided by"], r.sf.map(function (s) {
+        return row([SIDE[s[0]] + (s[6] !== null ? " #" + s[6] : ""), s[1] ? "FLAGGED" : "clear", S[s[2]] || "–", S[s[3]] || "–", S[s[4]]]);
+      })));
+    }
+    var t = Object.keys(r.t).map(function (k) { return k.replace(/_s$/, "") + " " + r.t[k].toFixed(2) + " s"; }).join(", ");
+    body.appendChild(el("p", "meta", "judge " + S[r.j] + " · cost $" + r.c.toFixed(4) + " · calls: " + r.n[0] + " made, " + r.n[1] +
+      " from cache · timings: " + (t || "n/a") + " · run " + S[r.k]));
+    return add(det, sum, body);
+  }
+
+  function render(t) {
+    var d = data(t), host = t.querySelector(".runs");
+    var runs = d.runs.filter(function (r) { return (F.p === "" || String(r.p) === F.p) && (F.b === "" || String(r.b) === F.b); });
+    host.textContent = "";
+    host.appendChild(el("h4", null, "Runs (" + runs.length + ")"));
+    if (!runs.length) { host.appendChild(el("p", "na", "n/a: no run matches the filters")); return; }
+    host.appendChild(overview(d, runs));
+    runs.forEach(function (r) {
+      var p = panel(d, r);
+      if (runs.length <= 2) p.open = true;
+      host.appendChild(p);
+    });
+  }
+  tasks.forEach(function (t) { t.addEventListener("toggle", function () { if (t.open) render(t); }); });
+
+  // --- filters and search ---------------------------------------------------------------
+  var count = document.getElementById("f-count");
+  function apply() {
+    var shown = 0;
+    tasks.forEach(function (t) {
+      var ok = !F.cat || t.getAttribute("data-cat") === F.cat;
+      if (ok && F.q) {
+        if (t._text === undefined) t._text = t.querySelector("script.dd").textContent.toLowerCase();
+        ok = t.getAttribute("data-s").indexOf(F.q) >= 0 || t._text.indexOf(F.q) >= 0;
+      }
+      var visible = 0, any = false, all = true;
+      t.querySelectorAll(".strip i").forEach(function (c) {
+        var vis = (F.p === "" || c.getAttribute("data-p") === F.p) && (F.b === "" || c.getAttribute("data-b") === F.b);
+        c.hidden = !vis;
+        if (!vis) return;
+        visible++;
+        var flags = c.getAttribute("data-f").split(" ");
+        if (flags.indexOf(F.o) >= 0) any = true;
+        if (flags.indexOf("pass") < 0) all = false;
+      });
+      if (ok && (F.p !== "" || F.b !== "")) ok = visible > 0;
+      if (ok && F.o) ok = visible > 0 && (F.o === "pass" ? all : any);
+      t.hidden = !ok;
+      if (ok) shown++;
+      if (ok && t.open) render(t);
+    });
+    count.textContent = shown + " of " + tasks.length + " tasks";
+  }
+  [["f-cat", "cat"], ["f-p", "p"], ["f-b", "b"], ["f-o", "o"], ["f-q", "q"]].forEach(function (pair) {
+    var input = document.getElementById(pair[0]);
+    input.addEventListener("input", function () {
+      F[pair[1]] = pair[1] === "q" ? input.value.trim().toLowerCase() : input.value;
+      apply();
+    });
+  });
+
+  if (location.hash.indexOf("#task-") === 0) {
+    var target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (target && target.tagName === "DETAILS") { target.open = true; target.scrollIntoView(); }
+  }
+})();

@@ -1,0 +1,686 @@
+"""The report's view-model: what the template shows, computed from one or more results files.
+
+:func:`build_view` merges results files (runs by key, items by node id; aggregates are
+recomputed by :func:`pytest_atelier.results.aggregate.aggregate` when there are several),
+loads each suite named in them when its folder still exists (for briefs, checkpoint
+statements, primitives and target images), and turns the aggregates into leaderboard
+rows, the prompter x backend matrix, charts and the per-task drill-down data. Nothing
+here formats HTML beyond the SVG charts; the template escapes every string.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter, defaultdict
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from markupsafe import Markup
+
+from ..components import IMAGE_DIMENSIONS, PROMPT_DIMENSIONS
+from ..errors import AtelierError
+from ..results.aggregate import (
+    AGGREGATES_VERSION,
+    aggregate,
+    checkpoint_outcome,
+    idea_case_score,
+    pair_label,
+)
+from ..results.records import ItemRecord, Results, RunRecord, VerdictRecord
+from ..results.stats import dunn_friedman, friedman, vote, win_rates
+from ..suite import Primitive, Suite, Task, load_suite
+from ..suite.models import TAG_VOCABULARY
+from . import charts
+from .charts import Point
+from .thumbs import Thumbnails
+
+__all__ = ["ALPHA", "Loaded", "ReportView", "build_view", "load_inputs"]
+
+ALPHA = 0.05  # significance level of the rank marks
+_CATEGORY_ORDER = ("OE", "CO", "IM")
+_GAP_COLORS = ("#e15759", "#4e79a7", "#bab0ac")
+
+
+@dataclasses.dataclass
+class Loaded:
+    """Results merged into one body of runs and items, with the suites that could be loaded."""
+
+    results: list[Results]
+    runs: list[RunRecord]
+    items: list[ItemRecord]
+    aggregates: dict
+    scoring: str
+    suites: list[Suite]
+    tasks: dict[str, Task]
+    notes: list[str]
+
+    def target_image(self, task_id: str) -> Path | None:
+        for suite in self.suites:
+            if task_id in suite.task_files:
+                return suite.target_image_path(suite.task(task_id))
+        return None
+
+
+def _load_suites(results: Sequence[Results], notes: list[str]) -> list[Suite]:
+    suites, seen = [], set()
+    for r in results:
+        root = str(r.suite.get("root") or "")
+        name = r.suite.get("name", "?")
+        if root in seen:
+            continue
+        seen.add(root)
+        if not root or not Path(root).is_dir():
+            notes.append(f"suite {name}: folder {root or '(not recorded)'} not found, so briefs, checkpoint statements and "
+                         "target images are not shown; figures come from the results file alone")
+            continue
+        try:
+            suites.append(load_suite(root))
+        except AtelierError as exc:
+            notes.append(f"suite {name}: cannot load {root}: {str(exc).splitlines()[0]}")
+    return suites
+
+
+def load_inputs(results: Sequence[Results], *, n_boot: int = 2000) -> Loaded:
+    """Merge results files and load their suites; aggregates are recomputed only when merging."""
+    if not results:
+        raise ValueError("render_report needs at least one results file")
+    notes: list[str] = []
+    suites = _load_suites(results, notes)
+    tasks = {t.id: t for s in suites for t in s.tasks}
+    runs: dict[str, RunRecord] = {}
+    items: dict[str, ItemRecord] = {}
+    for res in results:  # the first file that holds a run (or an item) wins
+        for run in res.runs:
+            runs.setdefault(run.key, run)
+        for item in res.items:
+            items.setdefault(item.nodeid, item)
+    scorings = {str(r.suite.get("scoring") or "atelier") for r in results}
+    scoring = scorings.pop() if len(scorings) == 1 else "atelier"
+    if scorings:
+        notes.append("the results files use different scoring schemes; IDEA scores are left out")
+    if len({r.suite.get("name") for r in results}) > 1:
+        notes.append("the results files come from different suites; tasks with the same id are pooled")
+    if len(results) == 1 and results[0].aggregates.get("version") == AGGREGATES_VERSION:
+        agg = results[0].aggregates
+    else:
+        agg = aggregate(list(runs.values()), list(items.values()), tasks, scoring=scoring, n_boot=n_boot, seed=results[0].config.seed)
+    return Loaded(list(results), list(runs.values()), list(items.values()), agg, scoring, suites, tasks, notes)
+
+
+# --- small figures -----------------------------------------------------------------------
+
+
+def _rate_point(block: dict | None) -> Point:
+    if not block:
+        return Point(None)
+    return Point(block.get("rate"), block.get("low"), block.get("high"), block.get("n", 0))
+
+
+def _mean_point(block: dict | None, key: str = "mean") -> Point:
+    if not block:
+        return Point(None)
+    return Point(block.get(key), block.get("low"), block.get("high"), block.get("n", 0))
+
+
+def _scope(agg: dict, group: str, key: str, kind: str | None = None, value: str | None = None) -> dict | None:
+    node = agg.get(group, {}).get(key) if group != "overall" else agg.get("overall")
+    if not node:
+        return None
+    return node.get("all") if kind is None else node.get(kind, {}).get(value)
+
+
+@dataclasses.dataclass
+class Cell:
+    """One figure in a table, formatted, with its interval and n for the tooltip."""
+
+    point: Point
+    percent: bool
+    best: bool = False
+
+    @property
+    def text(self) -> str:
+        return charts.format_value(self.point.value, self.percent)
+
+    @property
+    def interval(self) -> str:
+        p = self.point
+        if p.low is None or p.high is None:
+            return ""
+        return f"[{charts.format_value(p.low, self.percent)}, {charts.format_value(p.high, self.percent)}]"
+
+    @property
+    def sort(self) -> float:
+        return -1.0 if self.point.value is None else self.point.value
+
+
+# --- leaderboard and matrix --------------------------------------------------------------
+
+
+def _unit_rates(runs: Sequence[RunRecord]) -> dict[str, dict[str, float]]:
+    """Per prompter, the objective pass rate of each (task, backend) unit from final verdicts."""
+    counts: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
+    for run in runs:
+        for v in run.final:
+            outcome = checkpoint_outcome(v)
+            if outcome in ("pass", "fail"):
+                cell = counts[(run.prompter, f"{run.task_id}|{run.backend}")]
+                cell[0] += outcome == "pass"
+                cell[1] += 1
+    out: dict[str, dict[str, float]] = defaultdict(dict)
+    for (prompter, unit), (passed, n) in counts.items():
+        out[prompter][unit] = passed / n
+    return out
+
+
+@dataclasses.dataclass
+class Significance:
+    """Friedman over prompters with (task, backend) blocks, and Dunn's pairwise tests after it."""
+
+    p_value: float | None = None
+    n_blocks: int = 0
+    pairs: dict[tuple[str, str], Any] = dataclasses.field(default_factory=dict)
+    note: str = ""
+
+    def versus(self, a: str, b: str) -> tuple[bool, float | None]:
+        """Is ``a`` significantly ahead of ``b``? (and the adjusted p-value)"""
+        pair = self.pairs.get((a, b))
+        if pair is not None:
+            return pair.p_adjusted < ALPHA and pair.z > 0, pair.p_adjusted
+        pair = self.pairs.get((b, a))
+        if pair is not None:
+            return pair.p_adjusted < ALPHA and pair.z < 0, pair.p_adjusted
+        return False, None
+
+
+def _significance(prompters: list[str], rates: dict[str, dict[str, float]]) -> Significance:
+    if len(prompters) < 2:
+        return Significance(note="one prompter: nothing to compare")
+    shared = sorted(set.intersection(*(set(rates.get(p, {})) for p in prompters)))
+    if len(shared) < 2:
+        return Significance(n_blocks=len(shared), note="fewer than two (task, backend) units scored by every prompter")
+    table = [[rates[p][u] for p in prompters] for u in shared]
+    overall = friedman(table)
+    pairs = {(d.a, d.b): d for d in dunn_friedman(table, prompters)}
+    return Significance(overall.p_value, len(shared), pairs)
+
+
+@dataclasses.dataclass
+class LeaderRow:
+    rank: int
+    prompter: str
+    color: str
+    objective: Cell
+    prompt: Cell
+    image: Cell
+    subj_prompt: Cell
+    subj_image: Cell
+    idea_prompt: Cell | None
+    idea_image: Cell | None
+    win_rate: Cell
+    n_tasks: int
+    runs: int
+    cost: float
+    latency: float | None
+    ahead: bool = False  # significantly ahead of the next row
+    ahead_p: float | None = None
+
+
+def _leaderboard(loaded: Loaded, prompters: list[str], colors: dict[str, str]) -> tuple[list[LeaderRow], Significance]:
+    agg = loaded.aggregates
+    rates = _unit_rates(loaded.runs)
+    wins = win_rates({p: rates.get(p, {}) for p in prompters}) if prompters else None
+    by_prompter: dict[str, list[RunRecord]] = defaultdict(list)
+    for run in loaded.runs:
+        by_prompter[run.prompter].append(run)
+    rows = []
+    for p in prompters:
+        fig = _scope(agg, "prompters", p) or {}
+        subj = fig.get("subjective", {})
+        idea = fig.get("idea")
+        mine = by_prompter[p]
+        totals = [r.timings["total_s"] for r in mine if "total_s" in r.timings]
+        rows.append(LeaderRow(
+            rank=0, prompter=p, color=colors[p],
+            objective=Cell(_rate_point(fig.get("objective")), True), prompt=Cell(_rate_point(fig.get("prompt")), True),
+            image=Cell(_rate_point(fig.get("image")), True),
+            subj_prompt=Cell(_mean_point(subj.get("prompt")), False), subj_image=Cell(_mean_point(subj.get("image")), False),
+            idea_prompt=Cell(_mean_point(idea.get("prompt"), "score"), True) if idea else None,
+            idea_image=Cell(_mean_point(idea.get("image"), "score"), True) if idea else None,
+            win_rate=Cell(Point(wins.win_rate.get(p), n=wins.n.get(p, 0)) if wins else Point(None), True),
+            n_tasks=fig.get("n_tasks", 0), runs=len(mine), cost=sum(r.cost_usd for r in mine),
+            latency=sum(totals) / len(totals) if totals else None,
+        ))
+    rows.sort(key=lambda r: (-r.objective.sort, r.prompter))
+    significance = _significance([r.prompter for r in rows], rates)
+    for i, row in enumerate(rows):
+        row.rank = i + 1
+        if i + 1 < len(rows):
+            row.ahead, row.ahead_p = significance.versus(row.prompter, rows[i + 1].prompter)
+    for attr in ("objective", "prompt", "image", "subj_prompt", "subj_image", "win_rate", "idea_prompt", "idea_image"):
+        _mark_best([getattr(r, attr) for r in rows])
+    return rows, significance
+
+
+def _mark_best(cells: list[Cell | None]) -> None:
+    values = [c.point.value for c in cells if c is not None and c.point.value is not None]
+    if len(values) < 2:
+        return
+    top = max(values)
+    for c in cells:
+        if c is not None and c.point.value == top:
+            c.best = True
+
+
+@dataclasses.dataclass
+class MatrixRow:
+    group: str
+    metric: str
+    cells: list[Cell]
+
+    @property
+    def empty(self) -> bool:
+        """No prompter has any figure in this row (e.g. a backend that draws no images)."""
+        return all(c.point.n == 0 and c.point.value is None for c in self.cells)
+
+
+def _matrix(agg: dict, prompters: list[str], backends: list[str]) -> list[MatrixRow]:
+    """The paper's Table 4: prompt figures, image figures pooled, then image figures per backend."""
+    rows = []
+
+    def add(group: str, scope: Callable[[str], dict | None], side: str):
+        obj = [Cell(_rate_point((scope(p) or {}).get(side)), True) for p in prompters]
+        subj = [Cell(_mean_point((scope(p) or {}).get("subjective", {}).get(side)), False) for p in prompters]
+        for metric, cells in (("Obj.", obj), ("Subj.", subj)):
+            _mark_best(cells)
+            rows.append(MatrixRow(group, metric, cells))
+
+    add("Prompt", lambda p: _scope(agg, "prompters", p), "prompt")
+    add("Image · all backends" if len(backends) > 1 else f"Image · {backends[0]}" if backends else "Image",
+        lambda p: _scope(agg, "prompters", p), "image")
+    if len(backends) > 1:
+        for b in backends:
+            add(f"Image · {b}", lambda p, b=b: _scope(agg, "pairs", pair_label(p, b)), "image")
+    return rows
+
+
+# --- breakdowns --------------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class Chart:
+    title: str
+    svg: Markup
+    note: str = ""
+
+
+def _values(agg: dict, prompters: list[str], kind: str) -> list[str]:
+    seen = set()
+    for p in prompters:
+        node = agg.get("prompters", {}).get(p) or {}
+        seen |= set(node.get(kind, {}))
+    return sorted(seen)
+
+
+def _breakdowns(agg: dict, prompters: list[str]) -> list[Chart]:
+    out = []
+    cats = [c for c in _CATEGORY_ORDER if c in _values(agg, prompters, "category")]
+    if cats:
+        for side, title in (("prompt", "Objective pass rate by category, prompt side"), ("image", "Objective pass rate by category, image side")):
+            points = {(c, p): _rate_point((_scope(agg, "prompters", p, "category", c) or {}).get(side)) for c in cats for p in prompters}
+            out.append(Chart(title, charts.grouped_bars(cats, prompters, points, label=title), "bars: rate; whiskers: 95% interval over tasks"))
+    prims = [p.value for p in Primitive if p.value in set(_values(agg, prompters, "primitive"))]
+    if prims:
+        for side in ("prompt", "image"):
+            title = f"Checkpoint pass rate by challenge primitive, {side} side"
+            points = {(m, p): _rate_point((_scope(agg, "prompters", p, "primitive", m) or {}).get(side)) for m in prims for p in prompters}
+            out.append(Chart(title, charts.heatmap(prims, prompters, points, label=title)))
+    tags = _values(agg, prompters, "tag")
+    if tags:
+        order = {t: i for i, t in enumerate(t for dim in TAG_VOCABULARY.values() for t in dim)}
+        tags.sort(key=lambda t: (order.get(t, len(order)), t))
+        title = "Objective pass rate by application-context tag (both sides)"
+        points = {(t, p): _rate_point((_scope(agg, "prompters", p, "tag", t) or {}).get("objective")) for t in tags for p in prompters}
+        out.append(Chart(title, charts.heatmap(tags, prompters, points, label=title)))
+    subtasks = _values(agg, prompters, "subtask")
+    if subtasks:
+        title = "Objective pass rate by subtask (both sides)"
+        points = {(s, p): _rate_point((_scope(agg, "prompters", p, "subtask", s) or {}).get("objective")) for s in subtasks for p in prompters}
+        out.append(Chart(title, charts.heatmap(subtasks, prompters, points, label=title)))
+    dims, points = [], {}
+    for side, names in (("prompt", PROMPT_DIMENSIONS), ("image", IMAGE_DIMENSIONS)):
+        for d in names:
+            label = f"{side}: {d.replace('_', ' ')}"
+            for p in prompters:
+                block = ((_scope(agg, "prompters", p) or {}).get("subjective", {}).get(side) or {}).get("dimensions", {}).get(d)
+                if block:
+                    points[(label, p)] = Point(block["mean"], n=block["n"])
+            if any((label, p) in points for p in prompters):
+                dims.append(label)
+    if dims:
+        title = "Subjective means by dimension (1-5)"
+        out.append(Chart(title, charts.grouped_bars(dims, prompters, points, domain=(1.0, 5.0), percent=False, label=title),
+                         "image dimensions are scored on OE and CO tasks only; abstentions are left out"))
+    return out
+
+
+@dataclasses.dataclass
+class GapRow:
+    scope: str
+    failures: int
+    prompter_fault: int
+    backend_fault: int
+    undecided: int
+    prompter_share: float | None
+    backend_share: float | None
+
+
+def _gap_row(scope: str, block: dict | None) -> GapRow:
+    g = (block or {}).get("gap") or {}
+    return GapRow(scope, g.get("image_failures", 0), g.get("prompt_failed", 0), g.get("prompt_passed", 0),
+                  g.get("prompt_undecided", 0), g.get("prompter_share"), g.get("backend_share"))
+
+
+def _gap(agg: dict, prompters: list[str], backends: list[str]) -> tuple[Chart, list[GapRow]]:
+    rows = [_gap_row(p, _scope(agg, "prompters", p)) for p in prompters]
+    bars = [(r.scope, [("prompter's fault: never asked for", r.prompter_fault), ("backend's fault: asked, not drawn", r.backend_fault),
+                       ("prompt side undecided", r.undecided)]) for r in rows]
+    title = "Whose fault is an image-side failure?"
+    pairs = [_gap_row(pair_label(p, b), _scope(agg, "pairs", pair_label(p, b))) for p in prompters for b in backends]
+    return Chart(title, charts.stacked_shares(bars, _GAP_COLORS, label=title)), [r for r in rows + pairs if r.failures or r.scope in prompters]
+
+
+# --- drill-down --------------------------------------------------------------------------
+
+
+class _Strings:
+    """A per-task string table: long repeated strings (reasons, rationales) are stored once."""
+
+    def __init__(self):
+        self.table: list[str] = []
+        self._index: dict[str, int] = {}
+
+    def __call__(self, text: str | None) -> int:
+        text = text or ""
+        if text not in self._index:
+            self._index[text] = len(self.table)
+            self.table.append(text)
+        return self._index[text]
+
+
+class _Checkpoints:
+    """A task's checkpoints in suite order, as drill-down rows; ids only seen in verdicts are appended."""
+
+    def __init__(self, task: Task | None):
+        self.rows = [[cp.id, cp.primitive.value if cp.primitive else "", cp.prompt or "", cp.image or "", cp.level]
+                     for cp in (task.checkpoints if task else ())]
+        self._positions = {row[0]: i for i, row in enumerate(self.rows)}
+
+    def __call__(self, checkpoint_id: str) -> int:
+        if checkpoint_id not in self._positions:
+            self._positions[checkpoint_id] = len(self.rows)
+            self.rows.append([checkpoint_id, "", "", "", None])
+        return self._positions[checkpoint_id]
+
+
+def _run_status(run: RunRecord, outcomes: list[str]) -> list[str]:
+    flags = []
+    if run.error or "error" in outcomes:
+        flags.append("error")
+    if "fail" in outcomes:
+        flags.append("fail")
+    if "abstain" in outcomes:
+        flags.append("abstain")
+    if run.excluded or any(s.get("flagged") for s in run.safety):
+        flags.append("flagged")
+    if not flags and "pass" in outcomes:
+        flags.append("pass")
+    return flags
+
+
+def _agreement(run: RunRecord) -> dict | None:
+    """Judge agreement where several judges (or repeats) voted on the same checkpoint and image."""
+    groups: dict[tuple, list[VerdictRecord]] = defaultdict(list)
+    for v in run.verdicts:
+        groups[(v.checkpoint, v.side, v.output, v.image_index)].append(v)
+    voted = {k: vs for k, vs in groups.items() if len(vs) > 1}
+    if not voted:
+        return None
+    split, agree = [], 0.0
+    for (cp, side, out, idx), vs in sorted(voted.items(), key=lambda kv: tuple(str(x) for x in kv[0])):
+        result = vote([True if v.outcome == "pass" else False if v.outcome == "fail" else None for v in vs])
+        if result.n:
+            agree += max(result.n_pass, result.n - result.n_pass) / result.n
+        if len({v.outcome for v in vs}) > 1:
+            where = f" (output {out}, image {idx})" if idx is not None else ""
+            split.append(f"{side} {cp}{where}: " + ", ".join(f"{v.decided_by} {v.outcome}" for v in vs))
+    return {"n": len(voted), "a": agree / len(voted), "split": split}
+
+
+def _idea_scores(task: Task | None, finals: dict[tuple[str, str], VerdictRecord]) -> list[float | None] | None:
+    if task is None or not any(cp.level for cp in task.checkpoints):
+        return None
+    out = []
+    for side in ("prompt", "image"):
+        cases: dict[int, dict[int, list[str]]] = defaultdict(lambda: defaultdict(list))
+        for cp in task.checkpoints:
+            if cp.level and side in (s.value for s in cp.sides()):
+                cases[cp.output or 1][cp.level].append(checkpoint_outcome(finals.get((cp.id, side))))
+        scores = [idea_case_score(levels)[0] for levels in cases.values()]
+        out.append(sum(scores) / len(scores) if scores else None)
+    return out
+
+
+@dataclasses.dataclass
+class RunCell:
+    """A run's square in a task's summary strip (its data drives the filters)."""
+
+    prompter: int
+    backend: int
+    flags: str  # space-separated: pass, fail, error, abstain, flagged
+    title: str
+    rate: float | None
+
+
+@dataclasses.dataclass
+class TaskView:
+    id: str
+    category: str
+    task: Task | None
+    target: Any  # a Thumb, or None
+    cells: list[RunCell]
+    data: dict  # the drill-down, serialised into the page and built on opening
+    search: str
+
+
+def _fraction(outcomes: list[str]) -> tuple[int, int]:
+    return sum(o == "pass" for o in outcomes), sum(o in ("pass", "fail") for o in outcomes)
+
+
+def _run_data(run, task, items, S, thumbs: Thumbnails, image_keys, p_index, b_index, cp_index, agreement) -> tuple[dict, RunCell]:
+    finals = {(v.checkpoint, v.side): v for v in run.final}
+    rows, outcomes = [], {"prompt": [], "image": []}
+    seen = set()
+    for (cp, side), v in finals.items():
+        rows.append([cp_index(cp), side[0], v.outcome, S(v.reason), S(v.decided_by)])
+        outcomes[side].append(v.outcome)
+        seen.add((cp, side))
+    for item in items:
+        if item.kind == "checkpoint" and (item.checkpoint, item.side) not in seen:
+            outcome = {"passed": "pass", "failed": "fail", "xfailed": "fail"}.get(item.outcome, item.outcome)
+            rows.append([cp_index(item.checkpoint), item.side[0], outcome, S(item.reason or "no verdict recorded"), S("pytest item")])
+            outcomes[item.side].append(outcome)
+    all_outcomes = outcomes["prompt"] + outcomes["image"]
+    flags = _run_status(run, all_outcomes)
+    images = []
+    for im in run.images:
+        thumb = thumbs.get(image_keys[(run.key, im.output, im.index)])
+        images.append([S(thumb.src) if thumb.src else -1, S(thumb.missing), im.output, im.index, im.seed, im.objective_rate, int(im.top1),
+                       S(im.flagged)])
+    data = {
+        "p": p_index, "b": b_index, "f": flags, "k": S(run.key),
+        "pr": [S(p) for p in run.prompts],
+        "im": images,
+        "v": rows,
+        "s": [[s.dimension, s.side[0], s.value, S(s.rationale), S(s.decided_by), S(", ".join(s.exemplars))] for s in run.scores],
+        "sf": [[str(s.get("side", "?"))[:1], int(bool(s.get("flagged"))), S(", ".join(map(str, s.get("categories") or []))),
+                S(str(s.get("reason") or "")), S(str(s.get("decided_by") or "")), s.get("output"), s.get("image_index")]
+               for s in run.safety],
+        "c": round(run.cost_usd, 6), "t": {k: round(v, 3) for k, v in run.timings.items()},
+        "n": [run.calls.made, run.calls.cached], "j": S(run.judge),
+        "m": S(", ".join(f"{k}: {v}" for k, v in run.prompter_meta.items() if isinstance(v, (str, int, float))) or ""),
+    }
+    if run.error:
+        data["e"] = S(run.error)
+    if run.excluded:
+        data["x"] = S(run.excluded)
+    if not run.images:
+        data["ni"] = S("no images: the backend draws none" if not run.error else "no images: the run failed")
+    if agreement:
+        data["ag"] = {"n": agreement["n"], "a": agreement["a"], "split": [S(s) for s in agreement["split"]]}
+    idea = _idea_scores(task, finals)
+    if idea:
+        data["id"] = idea
+    pp, pn = _fraction(outcomes["prompt"])
+    ip, inn = _fraction(outcomes["image"])
+    decided = pn + inn
+    title = f"{run.prompter} · {run.backend}: prompt {pp}/{pn}, image {ip}/{inn}" + (f" · {', '.join(flags)}" if flags else "")
+    if run.error:
+        title += " · run failed"
+    return data, RunCell(p_index, b_index, " ".join(flags), title, (pp + ip) / decided if decided else None)
+
+
+def _tasks(loaded: Loaded, thumbs: Thumbnails, image_keys, target_keys, prompters, backends, agreements) -> list[TaskView]:
+    p_idx = {p: i for i, p in enumerate(prompters)}
+    b_idx = {b: i for i, b in enumerate(backends)}
+    by_task: dict[str, list[RunRecord]] = defaultdict(list)
+    for run in loaded.runs:
+        by_task[run.task_id].append(run)
+    items_by_run: dict[str, list[ItemRecord]] = defaultdict(list)
+    for item in loaded.items:
+        items_by_run[item.run_key].append(item)
+    category_rank = {c: i for i, c in enumerate(_CATEGORY_ORDER)}
+    views = []
+    for task_id in sorted(by_task, key=lambda t: (category_rank.get(by_task[t][0].category, 9), t)):
+        runs = sorted(by_task[task_id], key=lambda r: (p_idx[r.prompter], b_idx[r.backend]))
+        task = loaded.tasks.get(task_id)
+        S, cp_index = _Strings(), _Checkpoints(task)
+        run_data, cells = [], []
+        for run in runs:
+            data, cell = _run_data(run, task, items_by_run.get(run.key, []), S, thumbs, image_keys,
+                                   p_idx[run.prompter], b_idx[run.backend], cp_index, agreements[run.key])
+            run_data.append(data)
+            cells.append(cell)
+        target = thumbs.get(target_keys[task_id]) if task_id in target_keys else None
+        text = [task_id, task.title, task.brief, task.subtask, *task.tags.all()] if task else [task_id]
+        views.append(TaskView(task_id, runs[0].category, task, target, cells,
+                              {"cp": cp_index.rows, "runs": run_data, "S": S.table}, " ".join(text).lower()))
+    return views
+
+
+# --- the whole page ----------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class ReportView:
+    title: str
+    header: list[tuple[str, str]]
+    sources: list[dict]
+    notes: list[str]
+    prompters: list[str]
+    backends: list[str]
+    colors: dict[str, str]
+    scoring: str
+    leaderboard: list[LeaderRow]
+    significance: Significance
+    matrix: list[MatrixRow]
+    charts: list[Chart]
+    gap_chart: Chart
+    gap_rows: list[GapRow]
+    rankings: dict
+    gates: list[dict]
+    baseline: dict | None
+    tasks: list[TaskView]
+    categories: list[str]
+    agreement: str
+    bootstrap: dict
+
+
+def _plural(values: Sequence[str]) -> str:
+    return ", ".join(values) if values else "n/a"
+
+
+def _header(loaded: Loaded, prompters, backends) -> tuple[list[tuple[str, str]], list[dict], str]:
+    rs = loaded.results
+    suites = sorted({f"{r.suite.get('name', '?')} {r.suite.get('version', '')}".strip() for r in rs})
+    judges = sorted({r.config.judge for r in rs} | {run.judge for run in loaded.runs})
+    calls = Counter()
+    for run in loaded.runs:
+        calls["made"] += run.calls.made
+        calls["cached"] += run.calls.cached
+    dates = sorted(r.created for r in rs)
+    flagged = sum(1 for run in loaded.runs if run.excluded or any(s.get("flagged") for s in run.safety))
+    header = [
+        ("suite", ", ".join(suites) + f" · scoring {loaded.scoring}"),
+        ("license", _plural(sorted({str(r.suite.get("license") or "n/a") for r in rs}))),
+        ("prompters", _plural(prompters)),
+        ("backends", _plural(backends)),
+        ("judges", _plural(judges)),
+        ("images per prompt", _plural(sorted({str(r.config.images_per_prompt) for r in rs}))),
+        ("seed", _plural(sorted({str(r.config.seed) for r in rs}))),
+        ("date", dates[0] if len(dates) == 1 else f"{dates[0]} … {dates[-1]}"),
+        ("cost", f"${sum(run.cost_usd for run in loaded.runs):,.4f}"),
+        ("model calls", f"{calls['made']:,} made, {calls['cached']:,} from cache"),
+        ("wall time", " + ".join(f"{r.wall_s:,.1f} s" for r in rs)),
+        ("runs", f"{len(loaded.runs):,} runs, {len({r.task_id for r in loaded.runs}):,} tasks, {len(loaded.items):,} items"),
+    ]
+    if flagged:
+        header.append(("safety", f"{flagged} run(s) flagged by the safety filter"))
+    sources = [{"created": r.created, "version": r.atelier_version, "prompters": ", ".join(r.config.prompters),
+                "backends": ", ".join(r.config.backends), "exit": "n/a" if r.exit_status is None else str(r.exit_status),
+                "workers": r.config.workers} for r in rs]
+    return header, sources, " + ".join(suites)
+
+
+def _agreement_summary(agreements: dict[str, dict | None]) -> str:
+    n, total = 0, 0.0
+    for a in agreements.values():
+        if a:
+            n += a["n"]
+            total += a["a"] * a["n"]
+    return f"judges agree on {total / n:.1%} of votes on average over {n:,} checkpoint verdicts judged more than once" if n else ""
+
+
+def _register_images(loaded: Loaded, thumbs: Thumbnails) -> tuple[dict, dict]:
+    image_keys = {(run.key, im.output, im.index): thumbs.add(im.path, im.sha256) for run in loaded.runs for im in run.images}
+    target_keys = {}
+    for task_id in {run.task_id for run in loaded.runs}:
+        path = loaded.target_image(task_id)
+        if path is not None:
+            target_keys[task_id] = thumbs.add(path)
+    return image_keys, target_keys
+
+
+def build_view(loaded: Loaded, thumbs: Thumbnails) -> ReportView:
+    """Everything the template needs; makes the thumbnails on the way."""
+    agg = loaded.aggregates
+    prompters = sorted({r.prompter for r in loaded.runs} | set(agg.get("prompters", {})))
+    backends = sorted({r.backend for r in loaded.runs} | set(agg.get("backends", {})))
+    colors = {p: charts.series_color(i) for i, p in enumerate(prompters)}
+    leaderboard, significance = _leaderboard(loaded, prompters, colors)
+    ranked = [row.prompter for row in leaderboard]
+    image_keys, target_keys = _register_images(loaded, thumbs)
+    thumbs.make()
+    header, sources, suite_title = _header(loaded, ranked, backends)
+    gap_chart, gap_rows = _gap(agg, prompters, backends)
+    agreements = {run.key: _agreement(run) for run in loaded.runs}
+    return ReportView(
+        title=f"pytest-atelier report: {suite_title}",
+        header=header, sources=sources, notes=loaded.notes, prompters=prompters, backends=backends, colors=colors,
+        scoring=loaded.scoring, leaderboard=leaderboard, significance=significance,
+        matrix=_matrix(agg, ranked, backends), charts=_breakdowns(agg, prompters), gap_chart=gap_chart, gap_rows=gap_rows,
+        rankings=agg.get("rankings") or {}, gates=[g.model_dump() for r in loaded.results for g in r.gates],
+        baseline=agg.get("baseline"), tasks=_tasks(loaded, thumbs, image_keys, target_keys, prompters, backends, agreements),
+        categories=[c for c in _CATEGORY_ORDER if any(r.category == c for r in loaded.runs)],
+        agreement=_agreement_summary(agreements), bootstrap=agg.get("bootstrap") or {},
+    )
