@@ -4,6 +4,7 @@
     atelier suite stats [--json] PATH
     atelier memory build SCORES.csv -o memory.yaml --name OE.image
     atelier report RESULTS.json [RESULTS.json ...] -o report.html
+    atelier meta-eval LABELS --judge SPEC [--ablate]
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import sys
 
 from .errors import AtelierError
 from .judge.memory_build import build_memory
+from .judge.metaeval_cli import add_metaeval_arguments, run_metaeval_command
+from .report.cli import add_report_arguments, run_report_command
 from .suite.loader import load_suite
 from .suite.stats import format_stats, suite_stats
 from .suite.strict import strict_suite_problems
@@ -82,14 +85,12 @@ def build_parser() -> argparse.ArgumentParser:
     build.add_argument("--name", required=True, help="memory name, e.g. OE.image")
     build.add_argument("--side", choices=["image", "prompt"], default="image")
     build.set_defaults(func=_memory_build)
-    try:
-        from .report.cli import add_report_arguments, run_report_command
-    except ImportError:
-        pass
-    else:
-        report = sub.add_parser("report", help="render (or merge) results files into one HTML report")
-        add_report_arguments(report)
-        report.set_defaults(func=run_report_command)
+    report = sub.add_parser("report", help="render (or merge) results files into one HTML report")
+    add_report_arguments(report)
+    report.set_defaults(func=run_report_command)
+    metaeval = sub.add_parser("meta-eval", help="measure a judge against human labels")
+    add_metaeval_arguments(metaeval)
+    metaeval.set_defaults(func=run_metaeval_command)
     return parser
 
 

@@ -103,6 +103,7 @@ class Verdict:
     outcome: Outcome
     reason: str
     decided_by: str
+    votes: list[str] = dataclasses.field(default_factory=list)  # ensembles: "outcome@rater" per member call
 
     def to_dict(self) -> dict:
         return {**dataclasses.asdict(self), "side": self.side.value}

@@ -33,7 +33,8 @@ EXPECTED_KEY = pytest.StashKey[tuple]()  # (baseline path, set of keys that fail
 OPTIONS = [
     ("atelier_prompters", ["--prompter"], "linelist", ["direct"], "prompter spec (repeatable): direct, python:pkg.mod:fn, cmd:./agent, an alias"),
     ("atelier_backends", ["--backend"], "linelist", ["reference"], "backend spec (repeatable): reference, none, ..."),
-    ("atelier_judge", ["--judge"], "string", "offline", "judge spec: offline, ..."),
+    ("atelier_judges", ["--judge"], "linelist", ["offline"], "judge spec (repeatable: several judges vote): offline, openai:MODEL, ..."),
+    ("atelier_judge_repeats", ["--atelier-judge-repeats"], "string", "1", "ask every judge this many times per call (votes and means)"),
     ("atelier_suite", ["--atelier-suite"], "linelist", [], "suite folder to collect (repeatable) in addition to path arguments"),
     ("atelier_images", ["--atelier-images"], "string", "4", "images generated per prompt (the judge keeps the best)"),
     ("atelier_seed", ["--atelier-seed"], "string", "0", "base seed for generation"),
@@ -96,7 +97,8 @@ def pytest_configure(config):
             root=root,
             prompters=tuple(get_option(config, "atelier_prompters")),
             backends=tuple(get_option(config, "atelier_backends")),
-            judge=get_option(config, "atelier_judge"),
+            judges=tuple(get_option(config, "atelier_judges")),
+            judge_repeats=_number(config, "atelier_judge_repeats", int),
             images=_number(config, "atelier_images", int),
             seed=_number(config, "atelier_seed", int),
             cache_dir=root / get_option(config, "atelier_cache_dir"),
@@ -108,7 +110,7 @@ def pytest_configure(config):
             devices=tuple(d.strip() for d in (get_option(config, "atelier_devices") or "").split(",") if d.strip()),
         )
         registry = Registry(load_aliases(root), hook=config.hook)
-        for spec in (*settings.prompters, *settings.backends, settings.judge):
+        for spec in (*settings.prompters, *settings.backends, *settings.judges):
             registry.resolve(spec)
     except (ValueError, ConfigError) as exc:
         raise pytest.UsageError(f"pytest-atelier: {exc}") from None
@@ -196,8 +198,9 @@ class SuiteFile(pytest.File):
             suite = session.suite(self.path.parent)
             for role, spec in [("prompter", p) for p in session.settings.prompters] + [
                 ("backend", b) for b in session.settings.backends
-            ] + [("judge", session.settings.judge)]:
+            ]:
                 session.component(role, spec)
+            session.judge()
         except AtelierError as exc:
             raise self.CollectError(str(exc)) from None
         for task in suite.tasks:
@@ -444,8 +447,8 @@ def atelier_backend(atelier_session):
 
 @pytest.fixture(scope="session")
 def atelier_judge(atelier_session):
-    """The configured judge (``--judge``)."""
-    return atelier_session.component("judge", atelier_session.settings.judge)
+    """The configured judge (``--judge``; an ensemble when several are given or repeated)."""
+    return atelier_session.judge()
 
 
 @pytest.fixture

@@ -46,6 +46,10 @@ BUILTINS: dict[Role, dict[str, str]] = {
     },
     "judge": {
         "offline": "pytest_atelier.judge.offline:make",
+        "openai": "pytest_atelier.judge.atelier:make",
+        "anthropic": "pytest_atelier.judge.atelier:make",
+        "gemini": "pytest_atelier.judge.atelier:make",
+        "hf": "pytest_atelier.judge.atelier:make",
     },
 }
 
@@ -56,6 +60,10 @@ DEFAULT_ALIASES: dict[str, str] = {
     "gpt-image-1": "openai-images:gpt-image-1",
     "flux-pro": "flux:flux-pro-1.1",
     "gemini-image": "gemini-image:gemini-2.5-flash-image",
+    "judge-gpt-5.4": "openai:gpt-5.4",
+    "judge-gpt-5.2": "openai:gpt-5.2",
+    "judge-claude-4.5-sonnet": "anthropic:claude-sonnet-4-5",
+    "judge-gemini-3-pro": "gemini:gemini-3-pro-preview",
 }
 
 

@@ -176,3 +176,19 @@ def test_idea_suite_reports_hierarchical_and_plain_scores(pytester):
     idea = _results(pytester, "r.json")["aggregates"]["overall"]["all"]["idea"]
     assert idea["prompt"]["n_tasks"] == 6 and 0 <= idea["prompt"]["score"] <= idea["prompt"]["pass_rate"] <= 1
     assert idea["image"]["n"] == 0 and idea["image"]["score"] is None  # no images: not measured, not zero
+
+
+def test_several_judges_vote_and_their_agreement_is_reported(pytester, suite_dir):
+    result = pytester.runpytest(
+        "mini", "--backend=none", "--prompter=direct", "-p", "no:cacheprovider", "--atelier-json=r.json",
+        "--judge=offline", "--judge=offline?embeddings=ngram", "--atelier-judge-repeats=2",
+    )  # fmt: skip
+    result.assert_outcomes(passed=5, failed=3, skipped=11)
+    data = _results(pytester, "r.json")
+    assert data["config"]["judge"] == "offline + offline?embeddings=ngram x2"
+    votes = [v["votes"] for run in data["runs"] for v in run["final"] if v["side"] == "prompt"]
+    assert votes and all(len(v) == 4 for v in votes)  # 2 judges x 2 repeats
+    agreement = data["aggregates"]["agreement"]
+    assert agreement["judges"]["raters"] == ["offline", "offline_embeddings_ngram"]  # judge labels
+    assert agreement["judges"]["percent_agreement"] == 100.0 and agreement["split"] == []
+    assert set(agreement["repeats"]) == {"offline", "offline_embeddings_ngram"}

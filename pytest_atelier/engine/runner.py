@@ -359,7 +359,7 @@ def judge_in_waves(cps: list[Checkpoint], side: Side, call: Callable[[list[Check
                 if v is None:
                     raise JudgeError(f"the judge gave no {side.value}-side verdict for checkpoint {cp.id}")
                 decided[cp.id] = VerdictRecord(
-                    checkpoint=cp.id, side=side.value, outcome=v.outcome, reason=v.reason, decided_by=v.decided_by
+                    checkpoint=cp.id, side=side.value, outcome=v.outcome, reason=v.reason, decided_by=v.decided_by, votes=v.votes
                 )
         pending = [cp for cp in pending if cp.id not in decided]
     return decided

@@ -24,7 +24,8 @@ class Settings:
     root: Path
     prompters: tuple[str, ...] = ("direct",)
     backends: tuple[str, ...] = ("reference",)
-    judge: str = "offline"
+    judges: tuple[str, ...] = ("offline",)
+    judge_repeats: int = 1
     images: int = 4
     seed: int = 0
     cache_dir: Path = Path(".atelier_cache")
@@ -40,6 +41,10 @@ class Settings:
     def __post_init__(self):
         if self.images < 1:
             raise ValueError(f"images per prompt must be at least 1, got {self.images}")
+        if not self.judges:
+            raise ValueError("give at least one judge")
+        if self.judge_repeats < 1:
+            raise ValueError(f"judge repeats must be at least 1, got {self.judge_repeats}")
         if self.concurrency < 1:
             raise ValueError(f"concurrency must be at least 1, got {self.concurrency}")
         for role, specs in (("prompter", self.prompters), ("backend", self.backends)):
@@ -54,7 +59,7 @@ class AtelierSession:
     def __init__(self, settings: Settings, registry: Registry):
         self.settings, self.registry = settings, registry
         self.cache = Cache(settings.cache_dir)
-        self._components: dict[tuple[str, str], object] = {}
+        self._components: dict = {}
         self._engines: dict[Path, Engine] = {}
         self._suites: dict[Path, Suite] = {}
         self.on_stage = None  # progress within a run: (run, stage, done, total)
@@ -83,6 +88,18 @@ class AtelierSession:
             self._components[key] = self.registry.make(role, spec, self.context)
         return self._components[key]
 
+    def judge(self):
+        """The judge: one, or an ensemble when several are given or calls are repeated."""
+        if "judge" not in self._components:
+            members = [self.component("judge", spec) for spec in self.settings.judges]
+            if len(members) == 1 and self.settings.judge_repeats == 1:
+                self._components["judge"] = members[0]
+            else:
+                from ..judge.ensemble import EnsembleJudge
+
+                self._components["judge"] = EnsembleJudge(members, self.settings.judge_repeats)
+        return self._components["judge"]
+
     def prompter_labels(self) -> list[str]:
         return [parse_spec(s).label for s in self.settings.prompters]
 
@@ -103,7 +120,7 @@ class AtelierSession:
                 suite=self.suite(root),
                 prompters={parse_spec(p).label: self.component("prompter", p) for p in s.prompters},
                 backends={parse_spec(b).label: self.component("backend", b) for b in s.backends},
-                judge=self.component("judge", s.judge),
+                judge=self.judge(),
                 cache=self.cache,
                 config=EngineConfig(images=s.images, seed=s.seed, width=s.width, height=s.height, concurrency=s.concurrency),
             )

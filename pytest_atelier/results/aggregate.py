@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
 from ..suite.models import Task
+from .agreement import agreement
 from .records import ItemRecord, RunRecord, VerdictRecord
 from .stats import bootstrap_ratio, friedman, rank_consistency, win_rates
 
@@ -41,6 +42,7 @@ class _Obs:
     outcome: str  # pass | fail | skipped | error
     selectors: tuple[str, ...]
     prompt_outcome: str | None = None  # image side: the same checkpoint's prompt-side outcome
+    parent_failed: bool = False  # skipped without a call because a checkpoint it depends on failed
 
 
 @dataclass(frozen=True)
@@ -125,9 +127,10 @@ def _observations(runs, items, tasks):
         for (side, checkpoint), item_outcome in keys.items():
             verdict = finals.get((checkpoint, side))
             prompt = finals.get((checkpoint, "prompt")) if side == "image" else None
+            gated = verdict is not None and verdict.outcome == "skipped" and verdict.reason.startswith("parent failed")
             obs.append(_Obs(run.task_id, run.prompter, run.backend, side, checkpoint_outcome(verdict, item_outcome),
                             _checkpoint_selectors(base, task, checkpoint),
-                            checkpoint_outcome(prompt) if prompt else None))
+                            checkpoint_outcome(prompt) if prompt else None, gated))
         if subjective is None or run.key in subjective:
             scores += [_Score(run.task_id, run.prompter, run.backend, s.side, s.dimension, s.value, base)
                        for s in run.scores if s.value is not None]
@@ -201,6 +204,7 @@ def _interval(units, pairs, boot) -> dict:
 def _rate(obs: list[_Obs], units: list[str], boot: dict) -> dict:
     counts = {k: sum(1 for o in obs if o.outcome == k) for k in ("pass", "fail", "skipped", "error")}
     n = counts["pass"] + counts["fail"]
+    gated = sum(1 for o in obs if o.parent_failed)
     decided = [(o.task, 1.0 if o.outcome == "pass" else 0.0, 1.0) for o in obs if o.outcome in ("pass", "fail")]
     return {
         "rate": counts["pass"] / n if n else None,
@@ -211,6 +215,9 @@ def _rate(obs: list[_Obs], units: list[str], boot: dict) -> dict:
         "n_fail": counts["fail"],
         "n_skipped": counts["skipped"],
         "n_error": counts["error"],
+        # with dependency gating: a checkpoint skipped because its parent failed counts as failed
+        "rate_gated": counts["pass"] / (n + gated) if n + gated else None,
+        "n_parent_failed": gated,
     }
 
 
@@ -379,4 +386,5 @@ def aggregate(
         "bootstrap": boot,
         **tree,
         "rankings": _rankings(obs),
+        "agreement": agreement(runs),  # ensembles and repeats only; None otherwise
     }

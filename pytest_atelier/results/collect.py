@@ -60,7 +60,7 @@ class ResultsCollector:
             wall_s=round(time.time() - self.started, 3),
             suite=suite_info,
             config=RunConfig(
-                prompters=list(s.prompters), backends=list(s.backends), judge=s.judge, images_per_prompt=s.images, seed=s.seed, workers=self.workers
+                prompters=list(s.prompters), backends=list(s.backends), judge=" + ".join(s.judges) + (f" x{s.judge_repeats}" if s.judge_repeats > 1 else ""), images_per_prompt=s.images, seed=s.seed, workers=self.workers
             ),
             runs=runs,
             items=items,

@@ -8,7 +8,7 @@ turn records into those.
 - confidence intervals: :func:`bootstrap_ratio`, :func:`paired_bootstrap_diff`
 - paired tests: :func:`mcnemar_exact`; corrections: :func:`holm`, :func:`bonferroni`
 - rankings: :func:`win_rates`, :func:`friedman`, :func:`dunn_friedman`, :func:`kendall_w`,
-  :func:`spearman`, :func:`rank_consistency`
+  :func:`spearman`, :func:`kendall_tau_b`, :func:`rank_consistency`
 - repeated judgments: :func:`vote`, :func:`pass_at_k`, :func:`pass_hat_k`
 - planning: :func:`tasks_needed` (power of a paired comparison, by simulation)
 """
@@ -40,6 +40,7 @@ __all__ = [
     "KendallW",
     "kendall_w",
     "spearman",
+    "kendall_tau_b",
     "rank_consistency",
     "Vote",
     "vote",
@@ -271,6 +272,19 @@ def spearman(x: Sequence[float], y: Sequence[float]) -> float | None:
     rx, ry = rx - rx.mean(), ry - ry.mean()
     denom = math.sqrt(float((rx**2).sum() * (ry**2).sum()))
     return None if denom == 0 else float((rx * ry).sum() / denom)
+
+
+def kendall_tau_b(x: Sequence[float], y: Sequence[float]) -> float | None:
+    """Kendall's tau-b (ties corrected, like scipy's default); None when a side is constant."""
+    a, b = np.asarray(x, float), np.asarray(y, float)
+    if a.size != b.size or a.size < 2:
+        raise ValueError("kendall_tau_b needs two sequences of the same length, at least 2")
+    i, j = np.triu_indices(a.size, k=1)
+    da, db = np.sign(a[i] - a[j]), np.sign(b[i] - b[j])
+    n0 = float(i.size)
+    ties_a, ties_b = float((da == 0).sum()), float((db == 0).sum())
+    denom = math.sqrt((n0 - ties_a) * (n0 - ties_b))
+    return None if denom == 0 else float((da * db).sum() / denom)
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,8 @@ def test_rates_counts_and_scopes(world):
     agg = aggregate(runs, items_for(runs), tasks, n_boot=0)
     p = agg["pairs"]["p|x"]["all"]
     assert p["prompt"] == {"rate": 2 / 3, "low": None, "high": None, "n": 3, "n_tasks": 2,
-                           "n_pass": 2, "n_fail": 1, "n_skipped": 1, "n_error": 1}
+                           "n_pass": 2, "n_fail": 1, "n_skipped": 1, "n_error": 1,
+                           "rate_gated": pytest.approx(2 / 3), "n_parent_failed": 0}
     assert p["image"]["rate"] == pytest.approx(2 / 5) and p["image"]["n"] == 5
     assert p["objective"]["rate"] == pytest.approx(4 / 8) and p["objective"]["n"] == 8
     assert agg["prompters"]["q"]["all"]["objective"]["rate"] == 1.0
@@ -139,3 +140,14 @@ def test_rankings_win_rates_and_consistency():
     assert rankings["by_backend"]["b1"]["win_rates"] == {"strong": {"win_rate": 1.0, "n": 2}, "weak": {"win_rate": 0.0, "n": 2}}
     assert rankings["consistency"]["spearman"] == [{"a": "b1", "b": "b2", "rho": 1.0, "n": 2}]
     assert rankings["consistency"]["kendall_w"]["w"] == pytest.approx(1.0)
+
+
+def test_rates_with_and_without_dependency_gating():
+    from pytest_atelier.results.records import VerdictRecord
+
+    task = make_task("g1", "CO", ["a", "b", "c"])
+    run = make_run("g1", outcomes=[("a", "prompt", "fail"), ("b", "prompt", "pass"), ("c", "prompt", "pass")])
+    run.final.append(VerdictRecord(checkpoint="d", side="prompt", outcome="skipped", reason="parent failed: a", decided_by="engine"))
+    prompt = aggregate([run], None, {"g1": task}, n_boot=0)["overall"]["all"]["prompt"]
+    assert prompt["rate"] == pytest.approx(2 / 3) and prompt["n_parent_failed"] == 1
+    assert prompt["rate_gated"] == pytest.approx(2 / 4)
