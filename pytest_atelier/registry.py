@@ -53,17 +53,15 @@ BUILTINS: dict[Role, dict[str, str]] = {
     },
 }
 
+# Model names usable in any role: the same alias is a prompter (default strategy: skilled) or a judge.
 DEFAULT_ALIASES: dict[str, str] = {
-    "gpt-5.2": "openai:gpt-5.2?strategy=skilled",
-    "claude-4.5-sonnet": "anthropic:claude-sonnet-4-5?strategy=skilled",
-    "gemini-3-pro": "gemini:gemini-3-pro-preview?strategy=skilled",
+    "gpt-5.2": "openai:gpt-5.2",
+    "gpt-5.4": "openai:gpt-5.4",
+    "claude-4.5-sonnet": "anthropic:claude-sonnet-4-5",
+    "gemini-3-pro": "gemini:gemini-3-pro-preview",
     "gpt-image-1": "openai-images:gpt-image-1",
     "flux-pro": "flux:flux-pro-1.1",
     "gemini-image": "gemini-image:gemini-2.5-flash-image",
-    "judge-gpt-5.4": "openai:gpt-5.4",
-    "judge-gpt-5.2": "openai:gpt-5.2",
-    "judge-claude-4.5-sonnet": "anthropic:claude-sonnet-4-5",
-    "judge-gemini-3-pro": "gemini:gemini-3-pro-preview",
 }
 
 

@@ -84,7 +84,8 @@ def test_bad_settings_are_config_errors(server, tmp_path):
 
 def test_aliases_resolve_to_the_papers_models():
     registry = Registry()
-    assert registry.resolve("gpt-5.2").raw == "openai:gpt-5.2?strategy=skilled"
+    assert registry.resolve("gpt-5.2").raw == "openai:gpt-5.2"  # a prompter (skilled by default) or a judge
+    assert registry.resolve("gpt-5.4").argument == "gpt-5.4"
     assert registry.resolve("claude-4.5-sonnet?strategy=novice").settings == (("strategy", "novice"),)
     assert registry.resolve("flux-pro").argument == "flux-pro-1.1"
     assert registry.resolve("gemini-image").argument == "gemini-2.5-flash-image"
