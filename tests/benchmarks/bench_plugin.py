@@ -1,6 +1,6 @@
 """Benchmarks of the plugin itself (run by hand; outside the default test run).
 
-    python tests/benchmarks/bench_plugin.py [--suite task_suites/atelier]
+    python tests/benchmarks/bench_plugin.py [--suite task_suites/atelier] [--select "_00"]
 
 Prints: collection time for ~10,000 items against a plain parametrized file of the same size;
 the per-item overhead on a warm cache; the offline default's wall time over a suite, serial and
@@ -75,26 +75,30 @@ def collection(work: Path) -> None:
     )
 
 
-def suite_wall_time(suite: Path) -> None:
+def suite_wall_time(suite: Path, select: str | None) -> None:
     for label, extra in (("serial", []), ("-n 2", ["-n", "2"])):
         cache = Path(tempfile.mkdtemp(prefix="atelier-bench-cache-"))
         args = [str(suite), "-q", "-p", "no:cacheprovider", f"--atelier-cache-dir={cache}", *extra]
+        if select:
+            args += ["-k", select]
         cold = _pytest(args, Path.cwd())
         warm = _pytest(args, Path.cwd())
         shutil.rmtree(cache, ignore_errors=True)
-        print(f"offline default over {suite} ({label}): cold cache {cold:.1f} s, warm cache {warm:.1f} s")
+        what = f"{suite} -k {select!r}" if select else str(suite)
+        print(f"offline default over {what} ({label}): cold cache {cold:.1f} s, warm cache {warm:.1f} s")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--suite", default="task_suites/atelier", help="suite for the wall-time measurement")
+    parser.add_argument("--select", help="a -k expression to time part of the suite")
     parser.add_argument("--skip-suite", action="store_true")
     args = parser.parse_args()
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cpus")
     with tempfile.TemporaryDirectory() as tmp:
         collection(Path(tmp))
     if not args.skip_suite:
-        suite_wall_time(Path(args.suite))
+        suite_wall_time(Path(args.suite), args.select)
 
 
 if __name__ == "__main__":
