@@ -63,6 +63,8 @@ class TransformersImageEmbedder:
             with self._torch.no_grad():
                 if self.kind == "clip":
                     feats = self._model.get_image_features(**inputs)
+                    if not isinstance(feats, self._torch.Tensor):  # newer transformers return an output object
+                        feats = feats.pooler_output
                 else:
                     feats = self._model(**inputs).last_hidden_state[:, 0]
             vecs = feats.float().cpu().numpy().astype(np.float64)
