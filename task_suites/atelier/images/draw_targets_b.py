@@ -22,32 +22,13 @@ import sys
 from pathlib import Path
 
 import numpy as np
+from pytest_atelier.judge.colors import PALETTE
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 HERE = Path(__file__).resolve().parent
 
 # Saturated named colours (suite palette). Use these for anything a checkpoint names.
-PAL = {
-    "red": (220, 30, 40),
-    "maroon": (128, 20, 30),
-    "orange": (245, 130, 30),
-    "yellow": (250, 220, 40),
-    "gold": (205, 165, 45),
-    "green": (40, 160, 60),
-    "teal": (0, 128, 128),
-    "cyan": (40, 210, 225),
-    "blue": (30, 90, 220),
-    "navy": (20, 30, 100),
-    "purple": (130, 50, 170),
-    "magenta": (220, 40, 180),
-    "pink": (245, 150, 190),
-    "brown": (120, 70, 30),
-    "beige": (225, 205, 165),
-    "black": (15, 15, 15),
-    "white": (245, 245, 245),
-    "gray": (128, 128, 128),
-    "silver": (192, 192, 192),
-}
+PAL = PALETTE  # the judge's named colours: what a checkpoint names, the checkers find
 INK = (35, 35, 45)  # dark text and outlines
 SKIN = (236, 190, 150)
 SKIN_SHADE = (205, 150, 115)
