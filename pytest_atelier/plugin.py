@@ -13,6 +13,7 @@ import pytest
 from . import hookspecs
 from .engine.progress import Progress, runs_in_node_ids
 from .engine.session import AtelierSession, Settings
+from .engine.threads import share_cores
 from .errors import AtelierError, ConfigError, SuiteError
 from .registry import Registry, load_aliases
 from .results.baseline import expected_failures
@@ -91,6 +92,8 @@ def pytest_cmdline_main(config):
 
 
 def pytest_configure(config):
+    if hasattr(config, "workerinput"):
+        share_cores(config.workerinput.get("workercount", 1))
     root = Path(config.rootpath)
     try:
         settings = Settings(

@@ -103,6 +103,7 @@ def test_interrupted_run_resumes_without_repeating_finished_calls(pytester, suit
     assert interrupted.ret == 2  # pytest's "interrupted"
     monkeypatch.delenv("STOP_AT")
     resumed = pytester.runpytest_subprocess(*args, "--atelier-json=resumed.json")
+    assert resumed.ret == 1 and "errors" not in resumed.parseoutcomes()  # ran to the end: failures, no errors
     runs = {r["task_id"]: r["calls"] for r in _results(pytester, "resumed.json")["runs"]}
     assert runs["co_sign"]["made"] == 0 and runs["co_sign"]["cached"] > 0  # finished before the interrupt
     assert runs["im_flag"]["made"] > 0 and runs["oe_garden"]["made"] > 0

@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 
+from ..engine.threads import cpu_threads
 from ..errors import MissingExtraError, require
 from . import colors
 
@@ -105,7 +106,8 @@ def read_text(path: Path) -> tuple[list[TextBox], tuple[int, int]]:
         if key not in _ocr_cache:
             if _ocr_engine is None:
                 module = require("rapidocr_onnxruntime", "ocr", "Reading text in images (OCR)")
-                _ocr_engine = module.RapidOCR()
+                threads = cpu_threads()
+                _ocr_engine = module.RapidOCR(**({"intra_op_num_threads": threads} if threads else {}))
             with Image.open(path) as img:
                 size = img.size
                 rgb = np.asarray(img.convert("RGB"))
