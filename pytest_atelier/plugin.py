@@ -16,7 +16,7 @@ from .engine.session import AtelierSession, Settings
 from .engine.threads import share_cores
 from .errors import AtelierError, ConfigError, SuiteError
 from .registry import Registry, load_aliases
-from .results.baseline import expected_failures
+from .results.baseline import expected_failures, obtained_path
 from .results.collect import ResultsCollector
 from .results.gates import parse_gates
 from .results.records import load_results
@@ -399,6 +399,12 @@ class ControllerHooks:
                 collector.problems.append(f"no baseline at {baseline}: this run's results were written there; review and commit them")
                 session.exitstatus = pytest.ExitCode.TESTS_FAILED
             results.exit_status = int(session.exitstatus)
+            if baseline and collector.comparison is not None and collector.comparison.significant:
+                obtained = collector.write_json(obtained_path(_user_path(config, baseline)))
+                collector.problems.append(
+                    f"significant regression against {baseline}: this run's results were written to {obtained} "
+                    f"(atelier report {obtained} lists each regression); to accept the change, replace the baseline with it"
+                )
             for dest, write in (
                 ("atelier_json", collector.write_json),
                 ("atelier_save_baseline", collector.write_json),

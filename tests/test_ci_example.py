@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from pytest_atelier.results.records import load_results
+
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "examples" / "prompt-agent-ci"
 
@@ -44,6 +46,7 @@ def test_unchanged_agent_matches_its_baseline(example):
     result = _evaluate(example)
     assert result.returncode == 0, result.stdout[-3000:]
     assert "0 regressed" in result.stdout and "xfailed" in result.stdout
+    assert not (example / "baseline" / "atelier-baseline.obtained.json").exists()
 
 
 def test_harmless_change_passes(example):
@@ -55,10 +58,17 @@ def test_harmless_change_passes(example):
 
 def test_regressing_change_is_caught(example):
     _edit(example, "NEGATIVE_PROMPT = True", "NEGATIVE_PROMPT = False")
-    result = _evaluate(example)
+    result = _pytest(example, "--atelier-suite=../../task_suites/idea-design", "-q", "--atelier-report=report.html")
     assert result.returncode == 1, result.stdout[-3000:]
     assert "SIGNIFICANT REGRESSION" in result.stdout.upper()
     assert "regressions (8):" in result.stdout
+    # Like pytest-regressions: the run that regressed is kept next to the baseline, and both are named.
+    obtained = example / "baseline" / "atelier-baseline.obtained.json"
+    assert f"this run's results were written to {obtained}" in result.stdout
+    assert load_results(obtained).exit_status == 1
+    # The report lists each regression, linked to its task.
+    table = (example / "report.html").read_text().split('id="baseline-changes"')[1].split("</table>")[0]
+    assert table.count("<td>regression</td>") == 8 and 'href="#task-' in table
 
 
 def test_missing_baseline_is_written_and_fails(example):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Sequence
 
 from .aggregate import checkpoint_outcome, pair_label
@@ -30,6 +31,7 @@ __all__ = [
     "expected_failures",
     "compare",
     "exit_status",
+    "obtained_path",
 ]
 
 Key = tuple[str, str, str, str, str]  # (task_id, prompter, backend, side, checkpoint)
@@ -229,3 +231,9 @@ def exit_status(
         return pytest_status
     failed = not gates_passed(gates) or (comparison is not None and comparison.significant) or n_errors > 0
     return _EXIT_FAILED if failed else _EXIT_OK
+
+
+def obtained_path(baseline: Path) -> Path:
+    """Where a run that regressed significantly is written, next to its baseline
+    (``baseline.json`` -> ``baseline.obtained.json``, as pytest-regressions does)."""
+    return baseline.with_name(f"{baseline.stem}.obtained{baseline.suffix or '.json'}")
