@@ -8,8 +8,9 @@ rewards prompts that spell out what they want. It reads
 - quoted text (``"..."``, ``'...'``, ``“...”``): drawn large and legible;
 - counts of things: ``three red circles``, ``2 blue squares``, ``a single gold star``,
   ``five lanterns`` (numbers 1-20 in digits or words): that many separate shapes, of the
-  colour named with them; circles, squares, rectangles, triangles, stars and diamonds are
-  drawn as such, any other thing as a circle; ``a red circle`` draws one;
+  colour named with them, before the noun or just after it (``circles in red``, ``squares
+  painted teal``, ``lanterns, all crimson``); circles, squares, rectangles, triangles, stars
+  and diamonds are drawn as such, any other thing as a circle; ``a red circle`` draws one;
 - a background colour (``on a navy background``, ``teal backdrop``);
 - a colour named next to quoted text colours the text; any other colour word adds a
   coloured frame, so that colours asked for appear in the image;
@@ -37,7 +38,7 @@ from ..judge.text_match import NEGATION_WORDS, REGION_WORDS, Tok, is_negated, re
 
 __all__ = ["TextItem", "ShapeGroup", "Scene", "parse_prompt", "draw", "ReferenceBackend", "VERSION", "make"]
 
-VERSION = "1"  # bump whenever the same prompt and seed would render differently
+VERSION = "2"  # bump whenever the same prompt and seed would render differently
 
 SHAPES = {
     "circle": "circle", "dot": "circle", "disc": "circle", "disk": "circle", "ball": "circle",
@@ -73,6 +74,11 @@ STOP_WORDS = {
     "a",
     "an",
 }
+# Words that may stand between a counted noun and its colour: "circles in red", "stars that are gold".
+COLOUR_LINKS = {
+    "in", "of", "all", "each", "that", "which", "is", "are",
+    "colored", "coloured", "painted", "tinted", "shaded", "filled", "drawn", "rendered",
+}  # fmt: skip
 UNITS = {"mm", "cm", "px", "pt", "inch", "inches", "percent", "am", "pm", "fps", "dpi", "years", "year", "times"}
 MAX_COUNT = 20
 _QUOTES = re.compile(r"“([^”\n]+)”|\"([^\"\n]+)\"|‘([^’\n]+)’|(?<!\w)'([^'\n]+)'(?!\w)")
@@ -143,6 +149,15 @@ def _nearest_region(toks: list[Tok], regions: list[tuple[int, str]], at: int) ->
     return intro[0] if intro and short else None
 
 
+def _trailing_colour(toks: list[Tok], at: int) -> list[int]:
+    """The token after up to three link words that follow the noun at ``at`` ("circles in
+    red", "lanterns, all crimson"); empty when no link word follows."""
+    k = at + 1
+    while k < len(toks) and k - at <= 3 and toks[k].word in COLOUR_LINKS:
+        k += 1
+    return [k] if k > at + 1 else []
+
+
 def parse_prompt(prompt: str) -> Scene:
     """Read the literal content of a prompt into a :class:`Scene`."""
     quoted: list[str] = []
@@ -198,7 +213,7 @@ def parse_prompt(prompt: str) -> Scene:
         if number is None and shape_at is None:
             continue  # "a red circle" draws one; "a cosy room" draws nothing
         noun_at = shape_at if shape_at is not None else nouns[-1]
-        hue = bind([k for k in run if k < noun_at], t.sentence)
+        hue = bind([k for k in run if k < noun_at], t.sentence) or bind(_trailing_colour(toks, noun_at), t.sentence)
         shape = _shape_of(toks[noun_at].word) if shape_at is not None else "circle"
         shapes.append(ShapeGroup(shape, count, hue, _nearest_region(toks, regions, noun_at), toks[noun_at].word))
 

@@ -43,6 +43,17 @@ def test_parse_prompt_reads_counts_colours_text_and_layout():
     assert scene.texts == (TextItem("OPEN", "gold", "right"),)
 
 
+def test_parse_prompt_binds_a_colour_named_after_the_noun():
+    scene = parse_prompt(
+        "Three circles in red, two squares painted teal at the left, a star that is gold. "
+        "Five lanterns, all crimson. Four dots in the green field."
+    )
+    assert [(g.noun, g.color) for g in scene.shapes] == [
+        ("circles", "red"), ("squares", "teal"), ("star", "gold"), ("lanterns", "red"), ("dots", None),
+    ]  # fmt: skip
+    assert scene.accents == ("green",)  # "in the green field" names no colour of the dots
+
+
 def test_parse_prompt_other_things_negations_and_accents():
     scene = parse_prompt("golden light, a pair of green lanterns, a red circle, no stars, zero dots, 2026 fireworks")
     assert [(g.shape, g.count, g.color) for g in scene.shapes] == [("circle", 2, "green"), ("circle", 1, "red")]
@@ -76,6 +87,12 @@ def test_rendered_counts_are_counted_back(tmp_path, count, word, color):
         assert checkers.count_blobs(path, color)[0] == count
         assert checkers.count_blobs(path, "orange")[0] == 2
         assert checkers.check_count(path, "thing", count, color)[0] == "pass"
+
+
+def test_a_colour_after_the_noun_colours_the_counted_shapes(tmp_path):
+    _, (path,) = render("four stars that are purple, and three lanterns, all orange, on a white background", tmp_path)
+    assert checkers.count_blobs(path, "purple")[0] == 4
+    assert checkers.count_blobs(path, "orange")[0] == 3
 
 
 def test_background_and_layout_are_found_by_the_palette(tmp_path):
