@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -177,6 +178,8 @@ def test_idea_suite_reports_hierarchical_and_plain_scores(pytester):
     idea = _results(pytester, "r.json")["aggregates"]["overall"]["all"]["idea"]
     assert idea["prompt"]["n_tasks"] == 6 and 0 <= idea["prompt"]["score"] <= idea["prompt"]["pass_rate"] <= 1
     assert idea["image"]["n"] == 0 and idea["image"]["score"] is None  # no images: not measured, not zero
+    prompt = f"{idea['prompt']['score']:.2f}/{idea['prompt']['pass_rate']:.2f} ({idea['prompt']['n']})"
+    result.stdout.re_match_lines([r"IDEA score: hierarchical / plain +prompt +image", rf"direct\|none +{re.escape(prompt)} +n/a \(0\)"])
 
 
 def test_several_judges_vote_and_their_agreement_is_reported(pytester, suite_dir):

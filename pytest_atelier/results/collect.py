@@ -131,6 +131,11 @@ def _headline(results: Results) -> list[str]:
             f"{label:<36.36}{_rate(m['prompt']):>16}{_rate(m['image']):>16}"
             f"{_mean(m['subjective']['prompt']):>14}{_mean(m['subjective']['image']):>14}"
         )
+    if any("idea" in scopes["all"] for scopes in pairs.values()):
+        rows.append(f"{'IDEA score: hierarchical / plain':<36}{'prompt':>16}{'image':>16}")
+        for label, scopes in sorted(pairs.items()):
+            idea = scopes["all"].get("idea", {})
+            rows.append(f"{label:<36.36}{_idea(idea.get('prompt')):>16}{_idea(idea.get('image')):>16}")
     return rows
 
 
@@ -140,3 +145,10 @@ def _rate(block: dict) -> str:
 
 def _mean(block: dict) -> str:
     return f"n/a ({block['n']})" if block.get("mean") is None else f"{block['mean']:.2f} ({block['n']})"
+
+
+def _idea(block: dict | None) -> str:
+    """Hierarchical score / plain pass rate, with the number of cases scored."""
+    if not block or block.get("score") is None:
+        return f"n/a ({(block or {}).get('n', 0)})"
+    return f"{block['score']:.2f}/{block['pass_rate']:.2f} ({block['n']})"
