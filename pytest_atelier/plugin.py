@@ -324,6 +324,8 @@ class SubjectiveItem(_AtelierItem):
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item, call):
     report = yield
+    if report.when == "setup" and call.excinfo is not None and isinstance(call.excinfo.value, RunError):
+        report.longrepr = str(call.excinfo.value)  # an error, told in one line like a failed checkpoint
     if isinstance(item, _AtelierItem) and (report.when == "call" or (report.when == "setup" and not report.passed)):
         sent = item.config.stash[SENT_KEY]
         run = item.run_record

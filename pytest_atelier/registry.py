@@ -19,7 +19,7 @@ from urllib.parse import parse_qsl
 
 from .errors import ConfigError
 
-__all__ = ["Spec", "ComponentContext", "Registry", "parse_spec", "load_aliases", "BUILTINS", "ROLES"]
+__all__ = ["Spec", "ComponentContext", "Registry", "parse_spec", "load_aliases", "BUILTINS", "ROLES", "CONNECTION_SETTINGS"]
 
 Role = Literal["prompter", "backend", "judge"]
 ROLES: tuple[Role, ...] = ("prompter", "backend", "judge")
@@ -53,6 +53,10 @@ BUILTINS: dict[Role, dict[str, str]] = {
     },
 }
 
+# Settings that say where and how to reach a model, not which one: left out of labels, so moving
+# a server or raising retries keeps node ids and baselines.
+CONNECTION_SETTINGS = frozenset({"base_url", "api_key_env", "timeout", "retries", "backoff", "rpm", "tpm", "concurrency"})
+
 # Model names usable in any role: the same alias is a prompter (default strategy: skilled) or a judge.
 DEFAULT_ALIASES: dict[str, str] = {
     "gpt-5.2": "openai:gpt-5.2",
@@ -79,8 +83,12 @@ class Spec:
 
     @property
     def label(self) -> str:
-        """A short name safe for pytest node ids."""
-        keep = "".join(ch if ch.isalnum() or ch in "._-:" else "_" for ch in self.raw)
+        """A short name safe for pytest node ids: the spec without its connection settings."""
+        shown = self.raw
+        if self.settings:
+            kept = "&".join(f"{k}={v}" for k, v in self.settings if k not in CONNECTION_SETTINGS)
+            shown = self.raw.split("?", 1)[0] + (f"?{kept}" if kept else "")
+        keep = "".join(ch if ch.isalnum() or ch in "._-:" else "_" for ch in shown)
         return keep.strip("_") or self.name
 
 
@@ -103,7 +111,8 @@ def parse_spec(raw: str) -> Spec:
     body, settings = raw, ()
     if "?" in raw and not raw.startswith("cmd:"):
         body, query = raw.split("?", 1)
-        settings = tuple(parse_qsl(query, keep_blank_values=True, strict_parsing=False))
+        # "+" stays a plus ("sampler=DPM++ 2M"), not a form-encoded space; %XX escapes still work
+        settings = tuple(parse_qsl(query.replace("+", "%2B"), keep_blank_values=True, strict_parsing=False))
     name, _, argument = body.partition(":")
     if not name:
         raise ConfigError(f"spec {raw!r} has no name before ':'")
@@ -154,12 +163,8 @@ class Registry:
 
     def make(self, role: Role, raw: str, ctx: ComponentContext):
         spec = self.resolve(raw)
-        if self.hook is not None:
-            made = getattr(self.hook, f"pytest_atelier_make_{role}")(spec=spec, ctx=ctx)
-            if made is not None:
-                return made
-        factory = self._factory(role, spec)
-        component = factory(spec, ctx)
+        made = getattr(self.hook, f"pytest_atelier_make_{role}")(spec=spec, ctx=ctx) if self.hook is not None else None
+        component = made if made is not None else self._factory(role, spec)(spec, ctx)
         component.label = parse_spec(raw).label  # node ids use what the user typed
         return component
 

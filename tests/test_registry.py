@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from pytest_atelier.engine.session import Settings
 from pytest_atelier.errors import ConfigError
 from pytest_atelier.registry import ComponentContext, Registry, load_aliases, parse_spec
 
@@ -13,10 +14,22 @@ def test_parse_spec_name_argument_settings():
     assert (spec.name, spec.argument) == ("openai", "gpt-5.2")
     assert spec.setting("strategy") == "skilled" and spec.setting("temperature") == "0.2"
     assert parse_spec("python:agents.mine:write").argument == "agents.mine:write"
+    assert parse_spec("sdwebui:m?sampler=DPM++ 2M&negative_prompt=blur%26noise").settings == (
+        ("sampler", "DPM++ 2M"), ("negative_prompt", "blur&noise"),
+    )  # fmt: skip
     # a command keeps its question marks and spaces
     assert parse_spec("cmd:./agent --mode=a?b").argument == "./agent --mode=a?b"
     with pytest.raises(ConfigError):
         parse_spec("  ")
+
+
+def test_labels_leave_out_connection_settings_and_must_differ(tmp_path):
+    spec = parse_spec("openai:gpt-5.2?base_url=http://10.0.0.7:8000/v1&strategy=novice&retries=6&timeout=30")
+    assert spec.label == "openai:gpt-5.2_strategy_novice"  # where the model runs is not part of its name
+    assert parse_spec("openai:gpt-5.2?base_url=http://10.0.0.7:8000/v1").label == "openai:gpt-5.2"
+    assert parse_spec("cmd:./agent --fast").label == "cmd:._agent_--fast"
+    with pytest.raises(ValueError, match=r"two backends share a label .*\[tool.atelier.aliases\]"):
+        Settings(root=tmp_path, prompters=("direct",), backends=("flux:pro?base_url=http://a", "flux:pro?base_url=http://b"), judges=("offline",))
 
 
 def test_aliases_from_pyproject_resolve_and_merge_settings(tmp_path):

@@ -50,7 +50,10 @@ class Settings:
         for role, specs in (("prompter", self.prompters), ("backend", self.backends)):
             labels = [parse_spec(s).label for s in specs]
             if len(set(labels)) != len(labels):
-                raise ValueError(f"the same {role} is given twice: {', '.join(specs)}")
+                raise ValueError(
+                    f"two {role}s share a label ({', '.join(specs)}): labels leave out connection settings "
+                    "such as base_url; give each a name under [tool.atelier.aliases] in pyproject.toml"
+                )
 
 
 class AtelierSession:
