@@ -17,7 +17,8 @@ Process-wide options (``ComponentContext.options``): ``record_dir`` / ``replay_d
 
 A key is required for the provider's hosted API, or whenever ``api_key_env`` is named; a
 self-hosted server (vLLM, Ollama, llama.cpp) at another ``base_url`` gets one only if the
-variable is set. Replay never needs a key.
+variable is set. Replay never needs a key. A family not listed in ``OFFICIAL_URLS`` (one a
+plugin brings, such as a local image server) has no hosted API: it needs ``base_url``.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from pathlib import Path
 import httpx
 
 from ..errors import ConfigError
+from ..registry import CONNECTION_SETTINGS
 from .prices import Price, load_prices
 from .recording import RecordingTransport, ReplayTransport
 from .transport import BUDGET, RateLimiter, RetryPolicy, Transport
@@ -46,8 +48,7 @@ OFFICIAL_URLS = {
 }
 KEY_ENVS = {"openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY", "gemini": "GEMINI_API_KEY", "flux": "BFL_API_KEY"}
 # settings that change how a call is made, never what it answers: kept out of identities
-TRANSPORT_SETTINGS = frozenset({"api_key_env", "timeout", "retries", "backoff", "rpm", "tpm", "concurrency"})
-CONNECTION_SETTINGS = TRANSPORT_SETTINGS | {"base_url"}
+TRANSPORT_SETTINGS = CONNECTION_SETTINGS - {"base_url"}
 
 _lock = threading.Lock()
 _clients: dict[tuple, httpx.Client] = {}
@@ -93,12 +94,15 @@ def connect(family: str, spec, ctx, *, default_timeout: float = 120.0, client: h
     record_dir = _path_option(options, "record_dir", ctx.root)
     if replay_dir and record_dir:
         raise ConfigError("--atelier-record and --atelier-replay cannot be used together: record once, then replay")
-    base_url = (spec.setting("base_url") or OFFICIAL_URLS[family]).rstrip("/")
+    official = OFFICIAL_URLS.get(family)
+    base_url = (spec.setting("base_url") or official or "").rstrip("/")
+    if not base_url:
+        raise ConfigError(f"{spec.raw}: {family} has no hosted API; give the server's address with ?base_url=http://HOST:PORT")
     if not base_url.startswith(("http://", "https://")):
         raise ConfigError(f"{spec.raw}: base_url must start with http:// or https://, got {base_url!r}")
-    key_env = spec.setting("api_key_env") or KEY_ENVS[family]
-    api_key = os.environ.get(key_env) or None
-    if api_key is None and not replay_dir and (base_url == OFFICIAL_URLS[family] or spec.setting("api_key_env")):
+    key_env = spec.setting("api_key_env") or KEY_ENVS.get(family, "")
+    api_key = (os.environ.get(key_env) or None) if key_env else None
+    if api_key is None and not replay_dir and (base_url == official or spec.setting("api_key_env")):
         raise ConfigError(
             f"{spec.raw}: set the environment variable {key_env} to your {family} API key "
             "(or name another variable with ?api_key_env=NAME)"
@@ -129,7 +133,7 @@ def connect(family: str, spec, ctx, *, default_timeout: float = 120.0, client: h
             limiter=limits[1],
             prices=_prices(str(ctx.root)),
             secrets=(api_key,) if api_key else (),
-            key_env=key_env,
+            key_env=key_env or None,
         )
     except ValueError as exc:
         raise ConfigError(f"{spec.raw}: {exc}") from exc

@@ -2,7 +2,8 @@
 
 Endpoints: OpenAI ``/v1/chat/completions`` and ``/v1/images/generations``, Anthropic
 ``/v1/messages``, Gemini ``/v1beta/models/{model}:generateContent`` (text, or an image when
-``responseModalities`` holds IMAGE), Flux ``/v1/{model}`` + ``/v1/get_result`` + ``/delivery``.
+``responseModalities`` holds IMAGE), Flux ``/v1/{model}`` + ``/v1/get_result`` + ``/delivery``,
+and Stable Diffusion web UI ``/sdapi/v1/txt2img`` (the example plugin's backend).
 Each request is checked against the documented shape (required fields, headers, content part
 types); a violation is answered 400 and kept in ``problems``. ``inject(fault, ...)`` queues
 faults consumed one per matching request: ``429`` (with Retry-After), ``500``, ``503``,
@@ -154,6 +155,8 @@ class LoopbackServer:
             return self.flux_poll(h, headers)
         if method == "GET" and path.startswith("/delivery/"):
             return self.flux_delivery(h, headers, path)
+        if method == "POST" and path == "/sdapi/v1/txt2img":
+            return self.sdwebui_txt2img(h, body, fault)
         self._send(h, 404, {"error": {"message": f"no route {method} {path}"}})
 
     def _send(self, h, status: int, data: dict, extra: dict | None = None) -> None:
@@ -381,6 +384,38 @@ class LoopbackServer:
         data = "" if fault == "empty_image" else base64.b64encode(self.image).decode()
         usage = {"input_tokens": 50, "output_tokens": 4160, "total_tokens": 4210, "input_tokens_details": {"text_tokens": 50, "image_tokens": 0}}
         self._send(h, 200, {"created": int(time.time()), "data": [{"b64_json": data}], "usage": usage})
+
+    # --- Stable Diffusion web UI (AUTOMATIC1111, Forge) ------------------------------------------
+
+    SDWEBUI_FIELDS = {
+        "prompt", "negative_prompt", "styles", "seed", "subseed", "subseed_strength", "sampler_name", "scheduler",
+        "batch_size", "n_iter", "steps", "cfg_scale", "width", "height", "restore_faces", "tiling", "clip_skip",
+        "override_settings", "override_settings_restore_afterwards", "send_images", "save_images", "enable_hr",
+        "alwayson_scripts", "script_name", "script_args", "do_not_save_grid", "do_not_save_samples",
+    }  # fmt: skip
+
+    def sdwebui_txt2img(self, h, body, fault) -> None:
+        body, problems = body or {}, []
+        if not isinstance(body.get("prompt"), str):
+            problems.append("prompt must be a string")
+        for key in ("seed", "batch_size", "n_iter", "steps", "width", "height"):
+            if key in body and not isinstance(body[key], int):
+                problems.append(f"{key} must be an integer")
+        if not all(isinstance(body.get(k, 512), int) and 64 <= body.get(k, 512) <= 4096 for k in ("width", "height")):
+            problems.append("width and height must lie in 64-4096")
+        if "cfg_scale" in body and not isinstance(body["cfg_scale"], (int, float)):
+            problems.append("cfg_scale must be a number")
+        if not isinstance(body.get("override_settings", {}), dict):
+            problems.append("override_settings must be an object")
+        unknown = sorted(set(body) - self.SDWEBUI_FIELDS)
+        if unknown:
+            problems.append(f"unknown fields {unknown} (the server would ignore them)")
+        if problems:
+            return self._reject(h, "sdwebui: " + "; ".join(problems))
+        seed = body.get("seed", -1)
+        images = [] if fault == "empty_image" else [base64.b64encode(self.image).decode()] * body.get("batch_size", 1)
+        info = {"prompt": body["prompt"], "seed": seed, "all_seeds": [seed + i for i in range(len(images))]}
+        self._send(h, 200, {"images": images, "parameters": body, "info": json.dumps(info)})
 
     # --- Black Forest Labs Flux ------------------------------------------------------------------
 
