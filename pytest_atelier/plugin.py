@@ -187,7 +187,7 @@ def _worker_count(config) -> int:
 
 
 def pytest_collect_file(file_path: Path, parent):
-    if file_path.name == MANIFEST_NAME and find_suite_root(file_path) == file_path.parent:
+    if file_path.name == MANIFEST_NAME and find_suite_root(file_path) == file_path.parent.resolve():  # a symlinked suite too
         return SuiteFile.from_parent(parent, path=file_path)
     return None
 
