@@ -3,6 +3,7 @@
     atelier suite validate [--strict] PATH...
     atelier suite stats [--json] PATH
     atelier memory build SCORES.csv -o memory.yaml --name OE.image
+    atelier human template PATH -o prompts.csv [--author NAME]
     atelier report RESULTS.json [RESULTS.json ...] -o report.html
     atelier meta-eval LABELS --judge SPEC [--ablate]
 """
@@ -12,10 +13,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from .errors import AtelierError
 from .judge.memory_build import build_memory
 from .judge.metaeval_cli import add_metaeval_arguments, run_metaeval_command
+from .prompters.human import write_template
 from .report.cli import add_report_arguments, run_report_command
 from .suite.loader import load_suite
 from .suite.stats import format_stats, suite_stats
@@ -66,6 +69,16 @@ def _memory_build(args) -> int:
     return 0
 
 
+def _human_template(args) -> int:
+    try:
+        rows = write_template(load_suite(args.path), Path(args.output), author=args.author)
+    except AtelierError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    print(f"{args.output}: {rows} tasks to write prompts for; grade them with --prompter=human:{args.output}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="atelier", description="pytest-atelier: suites, reports and judges.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -85,6 +98,12 @@ def build_parser() -> argparse.ArgumentParser:
     build.add_argument("--name", required=True, help="memory name, e.g. OE.image")
     build.add_argument("--side", choices=["image", "prompt"], default="image")
     build.set_defaults(func=_memory_build)
+    human = sub.add_parser("human", help="prompts written by people").add_subparsers(dest="human_command", required=True)
+    template = human.add_parser("template", help="a CSV of a suite's tasks for people to write prompts in")
+    template.add_argument("path", help="suite folder")
+    template.add_argument("-o", "--output", required=True, help="CSV file to write")
+    template.add_argument("--author", default="", help="fill the author column (one file per person)")
+    template.set_defaults(func=_human_template)
     report = sub.add_parser("report", help="render (or merge) results files into one HTML report")
     add_report_arguments(report)
     report.set_defaults(func=run_report_command)

@@ -30,6 +30,7 @@ BUILTINS: dict[Role, dict[str, str]] = {
         "direct": "pytest_atelier.prompters.direct:make",
         "python": "pytest_atelier.prompters.python_callable:make",
         "cmd": "pytest_atelier.prompters.command:make",
+        "human": "pytest_atelier.prompters.human:make",
         "openai": "pytest_atelier.prompters.llm:make",
         "anthropic": "pytest_atelier.prompters.llm:make",
         "gemini": "pytest_atelier.prompters.llm:make",

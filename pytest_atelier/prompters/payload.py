@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..components import PromptRequest
 
-__all__ = ["task_payload", "task_text", "normalise_prompts"]
+__all__ = ["task_payload", "task_brief", "task_text", "normalise_prompts"]
 
 
 def task_payload(request: PromptRequest) -> dict:
@@ -33,16 +33,21 @@ _FIELD_NAMES = {
 }
 
 
-def task_text(request: PromptRequest) -> list[str]:
-    """The task's own words as prompts, one per output (the papers' ``direct`` baseline)."""
-    task = request.task
+def task_brief(task) -> str:
+    """The brief followed by the constraint fields, one line each."""
     parts = [task.brief.strip()]
     if task.constraints:
         for name, label in _FIELD_NAMES.items():
             values = getattr(task.constraints, name)
             if values:
                 parts.append(f"{label}: " + "; ".join(values))
-    base = "\n".join(parts)
+    return "\n".join(parts)
+
+
+def task_text(request: PromptRequest) -> list[str]:
+    """The task's own words as prompts, one per output (the papers' ``direct`` baseline)."""
+    task = request.task
+    base = task_brief(task)
     if not task.outputs:
         return [base]
     return [f"{base}\nImage {i}: {desc.strip()}" for i, desc in enumerate(task.outputs, 1)]
