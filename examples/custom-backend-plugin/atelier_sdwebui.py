@@ -19,9 +19,10 @@ import json
 
 from pytest_atelier.components import GeneratedImage, GenerationRequest
 from pytest_atelier.errors import ConfigError, ProviderError
-from pytest_atelier.providers.factory import TRANSPORT_SETTINGS, check_settings, connect, model_of
+from pytest_atelier.providers.factory import check_settings, connect, model_of
 from pytest_atelier.providers.media import decode_b64, to_png
 from pytest_atelier.providers.usage import Usage
+from pytest_atelier.registry import CONNECTION_SETTINGS
 
 __all__ = ["SDWebUIBackend", "make"]
 
@@ -85,6 +86,6 @@ def make(spec, ctx) -> SDWebUIBackend:
                 settings[key] = NUMBERS[key](value)
             except ValueError:
                 raise ConfigError(f"{spec.raw}: {key} must be a number, got {value!r}") from None
-        elif key not in TRANSPORT_SETTINGS and key != "base_url":
+        elif key not in CONNECTION_SETTINGS:
             settings[key] = value
     return SDWebUIBackend(spec, connect("sdwebui", spec, ctx, default_timeout=600.0), settings)
