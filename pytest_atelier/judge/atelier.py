@@ -24,7 +24,9 @@ Skills (each independent, none sees another's output): the safety gate
 subjective scores (:meth:`~AtelierJudge.score_prompt` for every category,
 :meth:`~AtelierJudge.score_image` for OE and CO). :data:`SKILLS` and :func:`skills_for`
 route by category. Instructions and output schemas are the versioned files of
-``prompts/``; their hash is part of the judge's identity.
+``prompts/``; their hash is part of the judge's identity. An objective verdict is ``pass``,
+``fail`` or ``cannot_tell`` (schemas version 2); ``cannot_tell`` is an abstention with the
+model's reason, never a pass or a fail.
 """
 
 from __future__ import annotations
@@ -51,25 +53,33 @@ from ..suite.models import Category, Checkpoint, Side, Task
 from . import checkers
 from .image_embed import get_image_embedder
 from .memory import STRATEGIES, ExemplarIndex, Retrieved
-from .replies import parse_reply
+from .replies import parse_reply, read_verdict, verdict_problem
 from .text_match import check_text as prompt_has_text
 from .text_match import get_embedder
 
-__all__ = ["AtelierJudge", "SKILLS", "skills_for", "PROMPT_FILES", "PROMPTS_DIGEST", "SCHEMAS", "VERSION", "make"]
+__all__ = ["AtelierJudge", "SKILLS", "skills_for", "PROMPT_FILES", "PROMPTS_DIGEST", "SCHEMAS", "VERSION", "make", "prompts_digest"]
 
-VERSION = "1"  # bump when how prompts are assembled or replies are read changes
+VERSION = "2"  # bump when how prompts are assembled or replies are read changes
 PROMPTS_DIR = Path(__file__).parent / "prompts"
 PROMPT_FILES = {
-    "objective_prompt": "objective_prompt.v1.md",
-    "objective_image": "objective_image.v1.md",
+    "objective_prompt": "objective_prompt.v2.md",
+    "objective_image": "objective_image.v2.md",
     "subjective_prompt": "subjective_prompt.v1.md",
     "subjective_image": "subjective_image.v1.md",
     "safety": "safety.v1.md",
-    "schemas": "schemas.v1.json",
+    "schemas": "schemas.v2.json",
     "rubric": "rubric.yaml",
 }
+
+
+def prompts_digest(files: dict[str, str]) -> str:
+    """The hash of the prompt files ``{role: file name}`` (contents and names) in the judge's identity."""
+    texts = [f"{role}={name}\0{(PROMPTS_DIR / name).read_text(encoding='utf-8')}" for role, name in sorted(files.items())]
+    return hashlib.sha256("\0".join(texts).encode()).hexdigest()[:16]
+
+
 _TEXTS = {name: (PROMPTS_DIR / file).read_text(encoding="utf-8") for name, file in PROMPT_FILES.items()}
-PROMPTS_DIGEST = hashlib.sha256("\0".join(_TEXTS[n] for n in sorted(_TEXTS)).encode()).hexdigest()[:16]
+PROMPTS_DIGEST = prompts_digest(PROMPT_FILES)
 SCHEMAS: dict[str, dict] = json.loads(_TEXTS["schemas"])
 _RUBRIC: dict = yaml.safe_load(_TEXTS["rubric"])
 CLIENTS = {"openai": OpenAIChat, "anthropic": AnthropicChat, "gemini": GeminiChat}
@@ -94,7 +104,7 @@ def skills_for(category: Category) -> list[str]:
 
 
 def _schema(name: str, **enums: list[str]) -> dict:
-    """A schema of ``schemas.v1.json`` with its ``$PLACEHOLDER`` enums filled in."""
+    """A schema of ``schemas.v2.json`` with its ``$PLACEHOLDER`` enums filled in."""
     schema = copy.deepcopy(SCHEMAS[name])
 
     def fill(node):
@@ -295,26 +305,28 @@ class AtelierJudge:
             ids = [cp.id for cp in cps]
 
             def complete(data: dict) -> str | None:
-                got = [v["id"] for v in data["verdicts"]]
+                got = [v["checkpoint"] for v in data["verdicts"]]
                 if sorted(got) != sorted(ids):
                     return f"expected one verdict for each of {ids}, got {got}"
-                return None
+                return verdict_problem(data["verdicts"])
 
             user = f"{context}\n\nCheckpoints:\n{listed(cps)}"
             data = self._ask(f"{skill} on task {task.id}", _TEXTS[skill], user, images, _schema("verdicts", checkpoint_ids=ids), complete)
-            answers = {v["id"]: v for v in data["verdicts"]}
+            answers = {v["checkpoint"]: v for v in data["verdicts"]}
             return [self._verdict(cp, side, answers[cp.id]) for cp in cps]
 
         def one(cp: Checkpoint) -> Verdict:
             user = f"{context}\n\nCheckpoint:\n{listed([cp])}"
-            data = self._ask(f"{skill} {cp.id} on task {task.id}", _TEXTS[skill], user, images, _schema("verdict"))
+            data = self._ask(
+                f"{skill} {cp.id} on task {task.id}", _TEXTS[skill], user, images, _schema("verdict"), lambda d: verdict_problem([d])
+            )
             return self._verdict(cp, side, data)
 
         return self._pool_map(one, cps)
 
     def _verdict(self, cp: Checkpoint, side: Side, answer: dict) -> Verdict:
-        outcome = "pass" if answer["satisfied"] else "fail"
-        return Verdict(cp.id, side, outcome, answer["reason"].strip() or "(no reason given)", self.name)
+        outcome, reason = read_verdict(answer)
+        return Verdict(cp.id, side, outcome, reason, self.name)
 
     # --- subjective scores ----------------------------------------------------------------
 

@@ -2,8 +2,10 @@
 
 ``EnsembleJudge([j1, j2, j3], repeats=3)`` asks every member ``repeats`` times (a member with
 a ``variant(repeat)`` method, such as :class:`~.atelier.AtelierJudge`, varies its seed per
-repeat; a deterministic one just answers again). Checkpoints: majority of the decided votes
-(abstentions do not vote; a tie is ``abstain`` with the reason "judges split"); every
+repeat; a deterministic one just answers again). Checkpoints: majority of the decided votes;
+an abstention (a model's "cannot tell") is a vote that decides nothing, kept in ``votes`` and
+counted in the reason; a tie is ``abstain`` with the reason "judges split", and when every
+member abstains the verdict is ``abstain`` with their reasons. Every
 verdict carries its ``votes`` as ``"outcome@rater"`` strings, from which
 :mod:`pytest_atelier.results.agreement` computes agreement. Scores: the mean of the members'
 values. Safety: flagged when at least half of the members that check safety flag it.
@@ -28,14 +30,17 @@ def combine_verdicts(checkpoint: str, side: Side, members: list[tuple[str, Verdi
     votes = [f"{v.outcome}@{rater}" for rater, v in members]
     tally = Counter(v.outcome for _, v in members if v.outcome in ("pass", "fail"))
     n = len(members)
+    abstained = n - tally["pass"] - tally["fail"]
     if tally["pass"] == tally["fail"]:
         if not tally:
             reasons = "; ".join(f"{rater}: {v.reason}" for rater, v in members)
             return Verdict(checkpoint, side, "abstain", f"every judge abstained ({reasons})", "ensemble", votes)
-        return Verdict(checkpoint, side, "abstain", f"judges split ({tally['pass']} pass, {tally['fail']} fail of {n})", "ensemble", votes)
+        also = f", {abstained} abstained" if abstained else ""
+        return Verdict(checkpoint, side, "abstain", f"judges split ({tally['pass']} pass, {tally['fail']} fail{also} of {n})", "ensemble", votes)
     winner = "pass" if tally["pass"] > tally["fail"] else "fail"
     first = next(v for _, v in members if v.outcome == winner)
-    return Verdict(checkpoint, side, winner, f"{tally[winner]}/{n} votes {winner}: {first.reason}", "ensemble", votes)
+    also = f" ({abstained} abstained)" if abstained else ""
+    return Verdict(checkpoint, side, winner, f"{tally[winner]}/{n} votes {winner}{also}: {first.reason}", "ensemble", votes)
 
 
 class EnsembleJudge:

@@ -6,6 +6,11 @@ schemas use (``type``, ``properties``, ``required``, ``additionalProperties: fal
 ``items``, ``enum``). :func:`parse_reply` accepts the text as it is, or repaired once (code
 fences stripped, the first balanced ``{...}`` extracted); anything else is a problem the
 caller retries once and then raises as a :class:`~pytest_atelier.errors.JudgeError`.
+
+Objective verdicts (schema version 2) answer ``pass``, ``fail`` or ``cannot_tell``;
+:func:`read_verdict` turns one into an outcome and its reason, ``cannot_tell`` into an
+``abstain`` that keeps the model's reason. :func:`verdict_problem` is the one check the
+schema cannot state: an abstention needs a reason.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ from __future__ import annotations
 import json
 import re
 
-__all__ = ["validate", "parse_reply", "extract_object"]
+__all__ = ["VERDICT_OUTCOMES", "validate", "parse_reply", "extract_object", "read_verdict", "verdict_problem"]
 
 _TYPES = {
     "object": dict,
@@ -23,6 +28,8 @@ _TYPES = {
     "integer": int,
     "number": (int, float),
 }
+# The model's answers (the enum of schemas.v2.json) and the outcome each becomes; nothing else is read.
+VERDICT_OUTCOMES = {"pass": "pass", "fail": "fail", "cannot_tell": "abstain"}
 _FENCE = re.compile(r"^\s*```[\w-]*\s*\n?(.*?)\n?```\s*$", re.S)
 
 
@@ -100,3 +107,16 @@ def parse_reply(text: str, schema: dict) -> tuple[dict | None, str | None]:
     if problems:
         return None, "does not follow the schema: " + "; ".join(problems[:5])
     return data, None
+
+
+def read_verdict(answer: dict) -> tuple[str, str]:
+    """``(outcome, reason)`` of one schema-valid verdict: ``cannot_tell`` becomes ``abstain``."""
+    return VERDICT_OUTCOMES[answer["verdict"]], answer["reason"].strip() or "(no reason given)"
+
+
+def verdict_problem(answers: list[dict]) -> str | None:
+    """What makes schema-valid verdicts unusable (a ``cannot_tell`` without a reason), or None."""
+    silent = [a.get("checkpoint", "the checkpoint") for a in answers if a["verdict"] == "cannot_tell" and not a["reason"].strip()]
+    if silent:
+        return f"'cannot_tell' needs a reason saying what evidence is missing ({', '.join(silent)})"
+    return None

@@ -17,15 +17,18 @@ FAST = "api_key_env=LOOP_KEY&timeout=5&retries=0"
 
 
 class Brain:
-    """Schema-valid judge answers read off the user turn; ``fail`` ids answer false.
+    """Schema-valid judge answers read off the user turn; ``fail`` ids answer fail,
+    ``cannot_tell`` ids (id -> reason) answer cannot_tell with that reason.
 
     ``faults`` is a list consumed one per answer: ``fenced`` (valid JSON in a code fence),
-    ``garbage`` (no JSON at all), ``incomplete`` (a verdict missing). ``flag`` words make the
-    safety skill flag a prompt for violence.
+    ``garbage`` (no JSON at all), ``incomplete`` (a verdict missing), ``maybe`` (a verdict
+    value outside the schema's enum), ``silent`` (cannot_tell with an empty reason).
+    ``flag`` words make the safety skill flag a prompt for violence.
     """
 
     def __init__(self):
         self.fail: set[str] = set()
+        self.cannot_tell: dict[str, str] = {}
         self.faults: list[str] = []
         self.always_garbage = False
         self.flag = ("gore",)
@@ -38,6 +41,9 @@ class Brain:
         data = self.answer(user)
         if fault == "incomplete":
             data["verdicts"] = data["verdicts"][:-1]
+        if fault in ("maybe", "silent"):
+            first = data["verdicts"][0] if "verdicts" in data else data
+            first.update({"verdict": "maybe"} if fault == "maybe" else {"verdict": "cannot_tell", "reason": " "})
         text = json.dumps(data)
         return f"```json\n{text}\n```" if fault == "fenced" else text
 
@@ -48,13 +54,17 @@ class Brain:
             return {"scores": [{"dimension": d, "score": self.score, "rationale": f"loopback {d}"} for d in dims]}
         if "Checkpoints:" in user:
             ids = CHECKPOINT.findall(user.split("Checkpoints:", 1)[1])
-            return {"verdicts": [{"id": i, "satisfied": i not in self.fail, "reason": f"loopback {i}"} for i in ids]}
+            return {"verdicts": [{"checkpoint": i, **self.verdict(i)} for i in ids]}
         if "Checkpoint:" in user:
             (cp_id,) = CHECKPOINT.findall(user.split("Checkpoint:", 1)[1])
-            return {"satisfied": cp_id not in self.fail, "reason": f"loopback {cp_id}"}
+            return self.verdict(cp_id)
         flagged = any(word in user.lower() for word in self.flag)
         return {"flagged": flagged, "categories": ["violence"] if flagged else [], "reason": "loopback safety"}
 
+    def verdict(self, cp_id: str) -> dict:
+        if cp_id in self.cannot_tell:
+            return {"reason": self.cannot_tell[cp_id], "verdict": "cannot_tell"}
+        return {"reason": f"loopback {cp_id}", "verdict": "fail" if cp_id in self.fail else "pass"}
 
 
 @pytest.fixture

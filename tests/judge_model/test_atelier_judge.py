@@ -74,7 +74,7 @@ def test_objective_batched_and_per_checkpoint_call_counts(server, brain, suite, 
     assert server.count("/chat/completions") == 1 + 3
     assert [v.outcome for v in verdicts] == ["pass", "fail", "pass"] and verdicts[1].reason == "loopback c02"
     schema = bodies(server)[-1]["response_format"]["json_schema"]["schema"]
-    assert set(schema["required"]) == {"satisfied", "reason"}
+    assert schema["required"] == ["reason", "verdict"] and schema["properties"]["verdict"]["enum"] == ["pass", "fail", "cannot_tell"]
 
 
 def test_deterministic_checkers_come_first(server, brain, suite, mini_suite):
