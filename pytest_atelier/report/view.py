@@ -24,11 +24,11 @@ from ..results.aggregate import (
     AGGREGATES_VERSION,
     aggregate,
     checkpoint_outcome,
-    idea_case_score,
+    idea_run_scores,
     pair_label,
 )
 from ..results.records import ItemRecord, Results, RunRecord, VerdictRecord
-from ..results.stats import dunn_friedman, friedman, vote, win_rates
+from ..results.stats import friedman, siegel_castellan, vote, win_rates
 from ..suite import Primitive, Suite, Task, load_suite
 from ..suite.models import TAG_VOCABULARY
 from . import charts
@@ -175,7 +175,7 @@ def _unit_rates(runs: Sequence[RunRecord]) -> dict[str, dict[str, float]]:
 
 @dataclasses.dataclass
 class Significance:
-    """Friedman over prompters with (task, backend) blocks, and Dunn's pairwise tests after it."""
+    """Friedman over prompters with (task, backend) blocks, and Siegel-Castellan pairwise comparisons after it."""
 
     p_value: float | None = None
     n_blocks: int = 0
@@ -201,7 +201,7 @@ def _significance(prompters: list[str], rates: dict[str, dict[str, float]]) -> S
         return Significance(n_blocks=len(shared), note="fewer than two (task, backend) units scored by every prompter")
     table = [[rates[p][u] for p in prompters] for u in shared]
     overall = friedman(table)
-    pairs = {(d.a, d.b): d for d in dunn_friedman(table, prompters)}
+    pairs = {(d.a, d.b): d for d in siegel_castellan(table, prompters)}
     return Significance(overall.p_value, len(shared), pairs)
 
 
@@ -457,20 +457,6 @@ def _agreement(run: RunRecord) -> dict | None:
     return {"n": len(voted), "a": agree / len(voted), "split": split}
 
 
-def _idea_scores(task: Task | None, finals: dict[tuple[str, str], VerdictRecord]) -> list[float | None] | None:
-    if task is None or not any(cp.level for cp in task.checkpoints):
-        return None
-    out = []
-    for side in ("prompt", "image"):
-        cases: dict[int, dict[int, list[str]]] = defaultdict(lambda: defaultdict(list))
-        for cp in task.checkpoints:
-            if cp.level and side in (s.value for s in cp.sides()):
-                cases[cp.output or 1][cp.level].append(checkpoint_outcome(finals.get((cp.id, side))))
-        scores = [idea_case_score(levels)[0] for levels in cases.values()]
-        out.append(sum(scores) / len(scores) if scores else None)
-    return out
-
-
 @dataclasses.dataclass
 class RunCell:
     """A run's square in a task's summary strip (its data drives the filters)."""
@@ -538,7 +524,7 @@ def _run_data(run, task, items, S, thumbs: Thumbnails, image_keys, p_index, b_in
         data["ni"] = S("no images: the backend draws none" if not run.error else "no images: the run failed")
     if agreement:
         data["ag"] = {"n": agreement["n"], "a": agreement["a"], "split": [S(s) for s in agreement["split"]]}
-    idea = _idea_scores(task, finals)
+    idea = idea_run_scores(run, task)
     if idea:
         data["id"] = idea
     pp, pn = _fraction(outcomes["prompt"])

@@ -9,6 +9,7 @@ resample tasks (see :mod:`.stats`).
 from __future__ import annotations
 
 from collections import defaultdict
+from math import fsum
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
@@ -17,9 +18,21 @@ from .agreement import agreement
 from .records import ItemRecord, RunRecord, VerdictRecord
 from .stats import bootstrap_ratio, friedman, rank_consistency, win_rates
 
-__all__ = ["AGGREGATES_VERSION", "SIDES", "aggregate", "pair_label", "idea_case_score", "checkpoint_outcome"]
+__all__ = [
+    "AGGREGATES_VERSION",
+    "IDEA_RULE",
+    "SIDES",
+    "aggregate",
+    "pair_label",
+    "idea_call_score",
+    "idea_category",
+    "idea_run_scores",
+    "checkpoint_outcome",
+    "checkpoint_scopes",
+]
 
-AGGREGATES_VERSION = 1
+AGGREGATES_VERSION = 2  # 2: IDEA scores follow IDEA-Bench's official rule (per call, hierarchical means)
+IDEA_RULE = "idea-bench"  # ali-vilab/IDEA-Bench, scripts/cal_scores.py
 SIDES = ("prompt", "image")
 SELECTOR_KINDS = ("category", "primitive", "tag", "subtask")
 _ITEM_OUTCOME = {"passed": "pass", "failed": "fail", "xfailed": "fail", "skipped": "skipped", "error": "error"}
@@ -58,16 +71,19 @@ class _Score:
 
 @dataclass(frozen=True)
 class _Case:
-    """One IDEA case: the levelled checkpoints of one output of one run, on one side."""
+    """One IDEA case: the levelled checkpoints of one run (every output), on one side."""
 
     task: str
     prompter: str
     backend: str
     side: str
-    score: float
-    plain: float
+    score: float  # mean over judge calls of the call's hierarchical score
+    plain: float  # mean over calls of the plain share of passed questions
     n_questions: int
     n_undecided: int
+    n_calls: int
+    idea_task: str  # IDEA-Bench's "task": the suite task's subtask (its id without one)
+    idea_category: str  # T2I, T2Is, I2I, I2Is
     selectors: tuple[str, ...]
 
 
@@ -137,11 +153,28 @@ def _observations(runs, items, tasks):
     return obs, scores
 
 
-def idea_case_score(outcomes_by_level: Mapping[int, Sequence[str]]) -> tuple[float, float]:
-    """(hierarchical score, plain pass rate) of one IDEA case.
+def checkpoint_scopes(runs: Iterable[RunRecord], tasks: Mapping[str, Task]) -> dict[tuple[str, str], tuple[str, ...]]:
+    """(task id, checkpoint) -> its scopes ("category:CO", "primitive:text", "tag:...", "subtask:...").
 
-    ``outcomes_by_level[level]`` lists that level's outcomes; only ``"pass"`` counts. A level
-    counts only when every question of every lower level passed; otherwise it scores 0.
+    What a baseline comparison localises drops by (:func:`.baseline.compare`).
+    """
+    out = {}
+    for run in runs:
+        task = tasks.get(run.task_id)
+        base = _task_selectors(run, task)[1:]
+        ids = [cp.id for cp in task.checkpoints] if task is not None else [v.checkpoint for v in run.final]
+        for checkpoint in ids:
+            out[(run.task_id, checkpoint)] = _checkpoint_selectors(base, task, checkpoint)
+    return out
+
+
+def idea_call_score(outcomes_by_level: Mapping[int, Sequence[str]]) -> tuple[float, float]:
+    """(hierarchical score, plain pass rate) of one judge call on one IDEA case.
+
+    IDEA-Bench's rule (``scripts/cal_scores.py`` in ali-vilab/IDEA-Bench): a level's
+    questions count only when every question of every lower level passed in the same call;
+    the call scores the counted passes over all its questions (sum / 6 for six questions).
+    ``outcomes_by_level[level]`` lists that level's outcomes; only ``"pass"`` counts.
     """
     total = sum(len(v) for v in outcomes_by_level.values())
     if total == 0:
@@ -157,28 +190,78 @@ def idea_case_score(outcomes_by_level: Mapping[int, Sequence[str]]) -> tuple[flo
     return earned / total, passed / total
 
 
+def idea_category(task: Task) -> str:
+    """IDEA-Bench's category of a task: T2I or T2Is (one or several outputs), I2I or I2Is with a target image."""
+    return ("I" if getattr(task, "target_image", None) else "T") + ("2Is" if task.n_outputs > 1 else "2I")
+
+
+def _calls(verdict: VerdictRecord | None) -> dict[str | None, str]:
+    """The verdict's outcome per judge call (rater), or under None when it holds for every call."""
+    if verdict is None:
+        return {None: "error"}
+    if not verdict.votes:
+        return {None: verdict.outcome}
+    out = {}
+    for vote in verdict.votes:
+        outcome, _, rater = vote.partition("@")
+        out[rater] = outcome
+    return out
+
+
+def _idea_parts(run: RunRecord, side: str, checkpoint, finals) -> list[VerdictRecord | None]:
+    """The verdicts one IDEA question depends on: the prompt side's, or on the image side the top-1
+    image's of each output it covers (every output for a question without ``output``)."""
+    if side == "prompt":
+        return [finals.get((checkpoint.id, side))]
+    top1 = {im.output: im.index for im in run.images if im.top1}
+    by_image = {(v.output, v.image_index): v for v in run.verdicts if v.checkpoint == checkpoint.id and v.side == side}
+    outputs = [checkpoint.output] if checkpoint.output else sorted(top1)
+    parts = [by_image[(o, top1[o])] for o in outputs if o in top1 and (o, top1[o]) in by_image]
+    return parts or [finals.get((checkpoint.id, side))]
+
+
+def _idea_case(run: RunRecord, task: Task, side: str) -> tuple[float, float, int, int, int] | None:
+    """(score, plain, questions, undecided, calls) of one run's case on one side; None if nothing was decided."""
+    finals = _finals(run)
+    questions = [cp for cp in task.checkpoints if cp.level is not None and side in (s.value for s in cp.sides())]
+    parts = {cp.id: [_calls(v) for v in _idea_parts(run, side, cp, finals)] for cp in questions}
+    decided = [checkpoint_outcome(finals.get((cp.id, side))) for cp in questions]
+    if not any(o in ("pass", "fail") for o in decided):
+        return None  # nothing decided on this side (e.g. no images): not a measured case
+    raters = sorted({r for ps in parts.values() for p in ps for r in p if r is not None})
+    calls = raters or [None]
+    scores = []
+    for call in calls:
+        by_level: dict[int, list[str]] = defaultdict(list)
+        for cp in questions:
+            outcomes = [p.get(call, p.get(None, "abstain")) for p in parts[cp.id]]
+            by_level[cp.level].append("pass" if all(o == "pass" for o in outcomes) else "fail")
+        scores.append(idea_call_score(by_level))
+    return (fsum(s for s, _ in scores) / len(scores), fsum(p for _, p in scores) / len(scores), len(questions),
+            sum(1 for o in decided if o not in ("pass", "fail")), len(calls))
+
+
+def idea_run_scores(run: RunRecord, task: Task | None) -> list[float | None] | None:
+    """[prompt-side, image-side] IDEA case score of one run (None where not measured), or None
+    when the task has no levelled questions."""
+    if task is None or not any(cp.level for cp in task.checkpoints):
+        return None
+    return [(case[0] if case else None) for case in (_idea_case(run, task, side) for side in SIDES)]
+
+
 def _cases(runs, items, tasks) -> list[_Case]:
     selected, _ = _selection(items)
     ran = None if selected is None else set(selected)
     cases = []
     for run in runs:
         task = tasks.get(run.task_id)
-        if task is None or (ran is not None and run.key not in ran):
+        if task is None or (ran is not None and run.key not in ran) or not any(cp.level for cp in task.checkpoints):
             continue
-        finals = _finals(run)
         for side in SIDES:
-            groups: dict[int, dict[int, list[str]]] = defaultdict(lambda: defaultdict(list))
-            for cp in task.checkpoints:
-                if cp.level is not None and side in (s.value for s in cp.sides()):
-                    verdict = finals.get((cp.id, side))
-                    groups[cp.output or 1][cp.level].append(checkpoint_outcome(verdict))
-            for by_level in groups.values():
-                flat = [o for v in by_level.values() for o in v]
-                if not any(o in ("pass", "fail") for o in flat):
-                    continue  # nothing decided on this side (e.g. no images): not a measured case
-                score, plain = idea_case_score(by_level)
-                cases.append(_Case(run.task_id, run.prompter, run.backend, side, score, plain, len(flat),
-                                   sum(1 for o in flat if o not in ("pass", "fail")), _task_selectors(run, task)))
+            case = _idea_case(run, task, side)
+            if case is not None:
+                cases.append(_Case(run.task_id, run.prompter, run.backend, side, *case, task.subtask or task.id,
+                                   idea_category(task), _task_selectors(run, task)))
     return cases
 
 
@@ -250,16 +333,43 @@ def _gap(obs: list[_Obs]) -> dict:
     }
 
 
+def _hierarchy(cases: list[_Case]) -> tuple[dict[str, dict[str, float]], dict[str, float], dict[int, float]]:
+    """IDEA-Bench's means: case scores -> task means -> category means; each case's weight in the overall mean.
+
+    Sums are ``math.fsum`` (correctly rounded), so a mean does not depend on the order of its terms.
+    """
+    tree: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
+    for i, c in enumerate(cases):
+        tree[c.idea_category][c.idea_task].append(i)
+    by_task: dict[str, dict[str, float]] = {}
+    by_category, weight = {}, {}
+    for category, task_cases in sorted(tree.items()):
+        means = []
+        for task, idx in sorted(task_cases.items()):
+            by_task.setdefault(category, {})[task] = fsum(cases[i].score for i in idx) / len(idx)
+            means.append(by_task[category][task])
+            for i in idx:
+                weight[i] = 1.0 / (len(tree) * len(task_cases) * len(idx))
+        by_category[category] = fsum(means) / len(means)
+    return by_task, by_category, weight
+
+
 def _idea(cases: list[_Case], units: list[str], boot: dict) -> dict:
     out = {}
     for side in SIDES:
         mine = [c for c in cases if c.side == side]
+        by_task, by_category, weight = _hierarchy(mine)
         out[side] = {
-            "score": sum(c.score for c in mine) / len(mine) if mine else None,
-            **_interval(units, ((c.task, c.score, 1.0) for c in mine), boot),
+            "rule": IDEA_RULE,
+            "score": fsum(by_category.values()) / len(by_category) if by_category else None,
+            **_interval(units, ((c.task, weight[i] * c.score, weight[i]) for i, c in enumerate(mine)), boot),
+            "case_mean": sum(c.score for c in mine) / len(mine) if mine else None,
             "pass_rate": sum(c.plain for c in mine) / len(mine) if mine else None,
+            "by_category": by_category,
+            "by_task": by_task,
             "n": len(mine),
             "n_tasks": len({c.task for c in mine}),
+            "n_calls": sum(c.n_calls for c in mine),
             "n_questions": sum(c.n_questions for c in mine),
             "n_undecided": sum(c.n_undecided for c in mine),
         }

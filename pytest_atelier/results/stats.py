@@ -6,11 +6,13 @@ its n. Functions here take plain numbers and sequences; ``aggregate`` and ``base
 turn records into those.
 
 - confidence intervals: :func:`bootstrap_ratio`, :func:`paired_bootstrap_diff`
-- paired tests: :func:`mcnemar_exact`; corrections: :func:`holm`, :func:`bonferroni`
-- rankings: :func:`win_rates`, :func:`friedman`, :func:`dunn_friedman`, :func:`kendall_w`,
+- paired tests: :func:`sign_flip_test` (task-level, what baselines use), :func:`mcnemar_exact`
+  (independent pairs only); corrections: :func:`holm`, :func:`bonferroni`
+- rankings: :func:`win_rates`, :func:`friedman`, :func:`siegel_castellan`, :func:`kendall_w`,
   :func:`spearman`, :func:`kendall_tau_b`, :func:`rank_consistency`
 - repeated judgments: :func:`vote`, :func:`pass_at_k`, :func:`pass_hat_k`
-- planning: :func:`tasks_needed` (power of a paired comparison, by simulation)
+
+Power of the baseline gate is simulated in :mod:`.power`.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ __all__ = [
     "Interval",
     "bootstrap_ratio",
     "paired_bootstrap_diff",
+    "SignFlip",
+    "sign_flip_test",
     "McNemar",
     "mcnemar_exact",
     "holm",
@@ -35,8 +39,8 @@ __all__ = [
     "win_rates",
     "Friedman",
     "friedman",
-    "DunnPair",
-    "dunn_friedman",
+    "PosthocPair",
+    "siegel_castellan",
     "KendallW",
     "kendall_w",
     "spearman",
@@ -46,9 +50,6 @@ __all__ = [
     "vote",
     "pass_at_k",
     "pass_hat_k",
-    "Power",
-    "power_paired",
-    "tasks_needed",
     "chi2_sf",
 ]
 
@@ -155,6 +156,89 @@ def _log_binom_cdf_half(k: int, n: int) -> float:
     log_comb = np.concatenate([[0.0], np.cumsum(np.log(n - i + 1) - np.log(i))])
     top = log_comb.max()
     return float(top + np.log(np.exp(log_comb - top).sum()) - n * math.log(2.0))
+
+
+@dataclass(frozen=True)
+class SignFlip:
+    """A sign-flip (paired permutation) test on per-unit differences.
+
+    ``statistic`` is the sum of the differences; ``p_value`` the share of sign assignments
+    whose sum is at least as extreme (``alternative`` "less": as low; "greater": as high;
+    "two-sided": as large in absolute value). ``exact`` tells whether every assignment of
+    the ``n_nonzero`` non-zero differences was enumerated or ``n_resamples`` were drawn.
+    """
+
+    statistic: float
+    p_value: float
+    n: int
+    n_nonzero: int
+    alternative: str
+    exact: bool
+    n_resamples: int
+
+
+@lru_cache(maxsize=4)
+def _all_signs(m: int) -> np.ndarray:
+    """All 2**m sign vectors, one per column (m rows)."""
+    codes = np.arange(2**m, dtype=np.int64)[None, :] >> np.arange(m, dtype=np.int64)[:, None]
+    signs = 1.0 - 2.0 * (codes & 1)
+    signs.setflags(write=False)
+    return signs
+
+
+@lru_cache(maxsize=2)
+def _random_signs(rows: int, n_resamples: int, seed: int) -> np.ndarray:
+    """``rows`` x ``n_resamples`` random signs; the first m rows do not depend on ``rows``."""
+    signs = np.random.default_rng(seed).choice(np.array([-1.0, 1.0]), size=(rows, n_resamples))
+    signs.setflags(write=False)
+    return signs
+
+
+def _signs(m: int, n_resamples: int, seed: int) -> np.ndarray:
+    if n_resamples == 0:
+        return _all_signs(m)
+    rows = max(64, 1 << (m - 1).bit_length())  # cached in powers of two, reused by smaller m
+    return _random_signs(rows, n_resamples, seed)[:m]
+
+
+def sign_flip_test(
+    diffs: Sequence[float],
+    *,
+    alternative: str = "less",
+    n_resamples: int = 9999,
+    seed: int = 0,
+    exact_up_to: int = 14,
+) -> SignFlip:
+    """Sign-flip test of H0: each unit's difference is symmetric about 0.
+
+    That holds exactly when the two measurements of a unit are exchangeable, as two runs
+    of the same system on the same task are: whatever correlates the checkpoints of one
+    task (one image, one prompt) travels with the unit. With at most ``exact_up_to``
+    non-zero differences every sign assignment is enumerated (the exact p-value);
+    otherwise ``n_resamples`` seeded random assignments give p = (1 + hits) / (1 +
+    n_resamples), which never falls below the exact value's resolution.
+    """
+    if alternative not in ("less", "greater", "two-sided"):
+        raise ValueError(f"alternative must be 'less', 'greater' or 'two-sided', not {alternative!r}")
+    d = np.asarray(diffs, float)
+    if d.ndim != 1 or not np.isfinite(d).all():
+        raise ValueError("diffs must be a 1-D sequence of finite numbers")
+    nonzero = d[d != 0]
+    m = int(nonzero.size)
+    observed = float(d.sum())
+    if m == 0:
+        return SignFlip(observed, 1.0, int(d.size), 0, alternative, True, 0)
+    exact = m <= exact_up_to
+    sums = np.abs(nonzero) @ _signs(m, 0 if exact else n_resamples, seed)
+    tol = 1e-9 * max(1.0, float(np.abs(nonzero).sum()))
+    if alternative == "less":
+        hits = int((sums <= observed + tol).sum())
+    elif alternative == "greater":
+        hits = int((sums >= observed - tol).sum())
+    else:
+        hits = int((np.abs(sums) >= abs(observed) - tol).sum())
+    p = hits / sums.size if exact else (1 + hits) / (1 + sums.size)
+    return SignFlip(observed, min(1.0, p), int(d.size), m, alternative, exact, 0 if exact else n_resamples)
 
 
 @dataclass(frozen=True)
@@ -327,7 +411,7 @@ def _tie_term(row: np.ndarray) -> float:
 
 
 @dataclass(frozen=True)
-class DunnPair:
+class PosthocPair:
     """One post-hoc comparison after Friedman: mean-rank difference ``a - b``."""
 
     a: str
@@ -337,10 +421,14 @@ class DunnPair:
     p_adjusted: float  # Bonferroni over all k(k-1)/2 pairs
 
 
-def dunn_friedman(table: Sequence[Sequence[float]], labels: Sequence[str]) -> list[DunnPair]:
-    """Dunn-style pairwise z-tests on Friedman mean ranks, Bonferroni-corrected.
+def siegel_castellan(table: Sequence[Sequence[float]], labels: Sequence[str]) -> list[PosthocPair]:
+    """Pairwise comparisons after Friedman's test (Siegel & Castellan 1988, section 7.2.2).
 
-    z = (R_a - R_b) / sqrt(k (k + 1) / (6 n)) with R the mean rank over n blocks.
+    Rows are blocks (tasks), columns treatments. z = (R_a - R_b) / sqrt(k (k + 1) / (6 n))
+    with R the mean within-block rank over n blocks, two-sided normal p-values,
+    Bonferroni-corrected over the k (k - 1) / 2 pairs. (It is not Dunn's test, which ranks
+    all observations together, as after Kruskal-Wallis; scikit-posthocs calls this one
+    ``posthoc_siegel_friedman``.)
     """
     result = friedman(table)
     k, n = result.k, result.n_blocks
@@ -351,7 +439,7 @@ def dunn_friedman(table: Sequence[Sequence[float]], labels: Sequence[str]) -> li
     zs = [(result.mean_ranks[i] - result.mean_ranks[j]) / se for i, j in pairs]
     ps = [_normal_sf_two_sided(z) for z in zs]
     adjusted = bonferroni(ps)
-    return [DunnPair(labels[i], labels[j], z, p, q) for (i, j), z, p, q in zip(pairs, zs, ps, adjusted)]
+    return [PosthocPair(labels[i], labels[j], z, p, q) for (i, j), z, p, q in zip(pairs, zs, ps, adjusted)]
 
 
 @dataclass(frozen=True)
@@ -474,103 +562,3 @@ def pass_hat_k(n: int, c: int, k: int) -> float:
     """Unbiased estimate that all k attempts pass (pass^k), from c passes in n attempts."""
     _check_nck(n, c, k)
     return math.comb(c, k) / math.comb(n, k)
-
-
-# --- power ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Power:
-    """Result of a power simulation for the paired McNemar comparison used by baselines."""
-
-    n_tasks: int | None  # smallest number of tasks reaching the target power (None: beyond max)
-    power: float | None  # simulated power at n_tasks
-    checkpoints_per_task: float
-    base_rate: float
-    drop: float
-    churn: float
-    alpha: float
-    target: float
-    n_sim: int
-    seed: int
-    curve: list[tuple[int, float]]  # every (n_tasks, power) evaluated
-
-
-def _discordance(base_rate: float, drop: float, churn: float) -> tuple[float, float]:
-    """P(pass->fail) and P(fail->pass) per checkpoint under the simulation model.
-
-    Each checkpoint has its own pass probability p (mean ``base_rate``), the new version
-    passes it with probability p * (1 - drop / base_rate), outcomes independent given p.
-    The spread of p is set so that two runs of the *same* version disagree on a share
-    ``churn`` of checkpoints: churn = 2 E[p (1 - p)].
-    """
-    if not 0 < base_rate < 1 or not 0 <= drop < base_rate:
-        raise ValueError("need 0 < base_rate < 1 and 0 <= drop < base_rate")
-    max_churn = 2 * base_rate * (1 - base_rate)
-    if not 0 <= churn <= max_churn:
-        raise ValueError(f"churn must lie in [0, {max_churn:.3f}] for base_rate {base_rate}")
-    second_moment = base_rate - churn / 2.0  # E[p^2]
-    shrink = 1.0 - drop / base_rate
-    return base_rate - shrink * second_moment, shrink * (base_rate - second_moment)
-
-
-def power_paired(
-    n_tasks: int,
-    *,
-    checkpoints_per_task: float = 11.0,
-    base_rate: float = 0.65,
-    drop: float = 0.05,
-    churn: float = 0.15,
-    alpha: float = 0.05,
-    n_sim: int = 2000,
-    seed: int = 0,
-) -> float:
-    """Simulated probability that the exact McNemar test flags a drop (p < alpha and b > c)."""
-    p10, p01 = _discordance(base_rate, drop, churn)
-    n_checkpoints = int(round(n_tasks * checkpoints_per_task))
-    rng = np.random.default_rng(seed)
-    draws = rng.multinomial(n_checkpoints, [p10, p01, 1.0 - p10 - p01], size=n_sim)
-    hits = sum(1 for b, c, _ in draws if b > c and mcnemar_exact(int(b), int(c)).p_value < alpha)
-    return hits / n_sim
-
-
-def tasks_needed(
-    drop: float = 0.05,
-    *,
-    checkpoints_per_task: float = 11.0,
-    base_rate: float = 0.65,
-    churn: float = 0.15,
-    alpha: float = 0.05,
-    target: float = 0.8,
-    n_sim: int = 2000,
-    seed: int = 0,
-    max_tasks: int = 20_000,
-) -> Power:
-    """Smallest number of tasks at which a paired comparison detects ``drop`` with ``target`` power.
-
-    Doubles the number of tasks until the simulated power reaches the target, then bisects.
-    Every evaluation uses the same seed, so the search is deterministic. The model treats
-    checkpoints as independent given their pass probability (what McNemar assumes);
-    checkpoints of one task that fail together make the real need larger.
-    """
-    params = dict(checkpoints_per_task=checkpoints_per_task, base_rate=base_rate, drop=drop, churn=churn, alpha=alpha, n_sim=n_sim, seed=seed)
-    curve: dict[int, float] = {}
-
-    def power_at(n: int) -> float:
-        if n not in curve:
-            curve[n] = power_paired(n, **params)
-        return curve[n]
-
-    low, high = 0, 1
-    while power_at(high) < target:
-        low, high = high, high * 2
-        if high > max_tasks:
-            return Power(None, None, **_power_meta(params, target), curve=sorted(curve.items()))
-    while high - low > 1:
-        mid = (low + high) // 2
-        low, high = (low, mid) if power_at(mid) >= target else (mid, high)
-    return Power(high, curve[high], **_power_meta(params, target), curve=sorted(curve.items()))
-
-
-def _power_meta(params: dict, target: float) -> dict:
-    return {**params, "target": target}

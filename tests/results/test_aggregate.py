@@ -7,7 +7,7 @@ import json
 import pytest
 from helpers_results import items_for, make_results, make_run, make_task
 
-from pytest_atelier.results.aggregate import aggregate, idea_case_score
+from pytest_atelier.results.aggregate import aggregate, idea_call_score
 
 
 @pytest.fixture
@@ -112,8 +112,8 @@ def test_a_task_missing_from_the_suite_still_counts(world):
         ({1: ["fail", "fail"], 2: ["pass", "pass"], 3: ["pass", "pass"]}, (0.0, 4 / 6)),
     ],
 )
-def test_idea_case_score_by_hand(levels, expected):
-    assert idea_case_score(levels) == pytest.approx(expected)
+def test_idea_call_score_by_hand(levels, expected):
+    assert idea_call_score(levels) == pytest.approx(expected)
 
 
 def test_idea_score_in_the_aggregates():

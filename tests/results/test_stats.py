@@ -90,10 +90,10 @@ def test_kendall_w_extremes():
     assert S.kendall_w([[1, 1, 1], [2, 2, 2]]).w is None
 
 
-def test_dunn_after_friedman_against_an_independent_computation():
+def test_siegel_castellan_after_friedman_against_an_independent_computation():
     rng = np.random.default_rng(9)
     table = rng.normal(size=(30, 3)) + np.array([0.0, 0.4, 1.0])
-    pairs = S.dunn_friedman(table, ["a", "b", "c"])
+    pairs = S.siegel_castellan(table, ["a", "b", "c"])
     mean_ranks = ss.rankdata(table, axis=1).mean(axis=0)
     se = np.sqrt(3 * 4 / (6 * 30))
     for pair, (i, j) in zip(pairs, combinations(range(3), 2)):
@@ -156,25 +156,35 @@ def test_pass_at_k_and_pass_hat_k_against_enumeration(n, c, k):
         S.pass_at_k(n, c, n + 1)
 
 
-def test_discordance_model_against_a_direct_simulation():
-    base, drop, churn = 0.65, 0.05, 0.15
-    p10, p01 = S._discordance(base, drop, churn)
-    r = churn / (2 * base * (1 - base))
-    kappa = r / (1 - r)
-    rng = np.random.default_rng(0)
-    p = rng.beta(base * kappa, (1 - base) * kappa, size=2_000_000)
-    a = rng.random(p.size) < p
-    b = rng.random(p.size) < p * (1 - drop / base)
-    assert (a & ~b).mean() == pytest.approx(p10, abs=0.002)
-    assert (~a & b).mean() == pytest.approx(p01, abs=0.002)
-    same = rng.random(p.size) < p
-    assert (a != same).mean() == pytest.approx(churn, abs=0.002)
+def _scipy_sign_flip(d, alternative, **kw):
+    return ss.permutation_test((np.asarray(d, float),), lambda x, axis: x.sum(axis=axis), permutation_type="samples",
+                               alternative=alternative, **kw).pvalue
 
 
-def test_tasks_needed_finds_the_smallest_powered_size():
-    result = S.tasks_needed(0.1, n_sim=400, seed=1)
-    assert result.power >= 0.8
-    assert S.power_paired(result.n_tasks - 1, drop=0.1, n_sim=400, seed=1) < 0.8
-    assert S.tasks_needed(0.05, n_sim=400, seed=1).n_tasks > result.n_tasks
-    assert S.power_paired(40, drop=0.0, n_sim=2000, seed=2) <= 0.05  # size under no drop
-    assert S.tasks_needed(0.05, n_sim=100, max_tasks=4).n_tasks is None
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("alternative", ["less", "greater", "two-sided"])
+def test_exact_sign_flip_equals_scipys_permutation_test(seed, alternative):
+    rng = np.random.default_rng(seed)
+    d = rng.integers(-4, 4, size=int(rng.integers(3, 13))).astype(float)  # zeros included: they do not move the sum
+    result = S.sign_flip_test(d, alternative=alternative)
+    assert result.exact and result.statistic == d.sum()
+    assert result.p_value == pytest.approx(_scipy_sign_flip(d, alternative, n_resamples=10**6), abs=1e-12)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_resampled_sign_flip_agrees_with_scipy_within_monte_carlo_error(seed):
+    rng = np.random.default_rng(seed)
+    d = rng.integers(-3, 4, size=200) - 0.15
+    result = S.sign_flip_test(d, n_resamples=20000, seed=seed)
+    reference = _scipy_sign_flip(d, "less", n_resamples=20000, random_state=seed)
+    assert not result.exact and result.n_resamples == 20000
+    assert abs(result.p_value - reference) < 4 * np.sqrt(reference * (1 - reference) / 10000) + 1e-3
+
+
+def test_sign_flip_is_seeded_and_degenerate_cases_are_plain():
+    d = np.arange(-20, 30, dtype=float)
+    assert S.sign_flip_test(d, seed=4) == S.sign_flip_test(d, seed=4)
+    assert S.sign_flip_test([0.0, 0.0]).p_value == 1.0
+    assert S.sign_flip_test([-1.0] * 10).p_value == pytest.approx(2.0**-10)  # every task lost: the one extreme assignment
+    with pytest.raises(ValueError, match="alternative"):
+        S.sign_flip_test([1.0], alternative="down")
