@@ -66,7 +66,16 @@ class MissingExtraError(AtelierError):
 
 
 class ComponentError(AtelierError):
-    """A prompter, backend or judge could not produce its output (an error, not a failure)."""
+    """A prompter, backend or judge could not produce its output (an error, not a failure).
+
+    The message is scrubbed of key-shaped tokens and key-named environment values
+    (:func:`pytest_atelier.redact.scrub`): it is shown in the pytest output and stored in results.
+    """
+
+    def __init__(self, *args):
+        from .redact import scrub
+
+        super().__init__(*(scrub(a) if isinstance(a, str) else a for a in args))
 
 
 class PrompterError(ComponentError):

@@ -4,13 +4,16 @@ Record mode (``--atelier-record DIR``) sends each request on and stores it with 
 ``DIR/<key[:2]>/<key>.<n>.json``: the method, URL, headers and body of the request with every
 credential removed (headers such as ``Authorization``, ``x-api-key``, ``x-goog-api-key``,
 ``x-key``; query parameters such as ``key``; and those values wherever else they appear),
-and the answer's status, headers and body bytes (base64, exactly as received). ``key`` is the
+and the answer's status, headers and body bytes (base64, as received unless a credential had to be
+removed: a text body is scrubbed of the request's credentials and of every key-shaped token,
+see :mod:`pytest_atelier.redact`, and stored decoded). ``key`` is the
 SHA-256 of the redacted method, URL and body; ``n`` counts repeats of the same request
 (a poll that answers "pending" then "ready" replays in that order).
 
 Replay mode (``--atelier-replay DIR``) answers from those files and never opens a socket.
 A request with no recording raises ``ProviderError`` naming its key; a request repeated more
-often than recorded gets the last recorded answer.
+often than recorded gets the last recorded answer. Replayed bodies are scrubbed again, so a
+recording taken before scrubbing existed (or edited by hand) cannot put a key in the output.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 import httpx
 
 from ..errors import ProviderError
+from ..redact import REDACTED, scrub, scrub_bytes
 
 __all__ = ["RecordingTransport", "ReplayTransport", "request_key", "redact_url", "SECRET_HEADERS", "SECRET_QUERY"]
 
@@ -34,7 +38,6 @@ SECRET_HEADERS = frozenset(
     {"authorization", "proxy-authorization", "x-api-key", "api-key", "x-goog-api-key", "x-key", "cookie", "set-cookie"}
 )
 SECRET_QUERY = frozenset({"key", "api_key", "apikey", "api-key", "token", "access_token", "sig", "signature"})
-REDACTED = "<redacted>"
 
 
 def redact_url(url: str) -> str:
@@ -90,20 +93,21 @@ class RecordingTransport(httpx.BaseTransport):
             body_text, body_b64 = _hide(body.decode("utf-8"), secrets), None
         except UnicodeDecodeError:
             body_text, body_b64 = None, base64.b64encode(body).decode()
+        headers, stored = _clean_response(response.status_code, response.headers.multi_items(), raw, secrets)
         entry = {
             "key": key,
             "occurrence": n,
             "request": {
                 "method": request.method,
                 "url": _hide(redact_url(str(request.url)), secrets),
-                "headers": [[k, REDACTED if k.lower() in SECRET_HEADERS else _hide(v, secrets)] for k, v in request.headers.multi_items()],
+                "headers": [[k, REDACTED if k.lower() in SECRET_HEADERS else scrub(v, secrets)] for k, v in request.headers.multi_items()],
                 "body": body_text,
                 "body_b64": body_b64,
             },
             "response": {
                 "status": response.status_code,
-                "headers": [[k, REDACTED if k.lower() in SECRET_HEADERS else v] for k, v in response.headers.multi_items()],
-                "body_b64": base64.b64encode(raw).decode(),
+                "headers": [[k, v] for k, v in headers],
+                "body_b64": base64.b64encode(stored).decode(),
             },
         }
         _atomic_write(self.folder / key[:2] / f"{key}.{n}.json", json.dumps(entry, indent=1).encode())
@@ -135,13 +139,27 @@ class ReplayTransport(httpx.BaseTransport):
         path = recorded[min(n, len(recorded)) - 1]
         response = json.loads(path.read_text(encoding="utf-8"))["response"]
         raw = base64.b64decode(response["body_b64"])
-        return httpx.Response(response["status"], headers=[tuple(h) for h in response["headers"]], stream=httpx.ByteStream(raw))
+        headers, body = _clean_response(response["status"], [tuple(h) for h in response["headers"]], raw, [])
+        return httpx.Response(response["status"], headers=headers, stream=httpx.ByteStream(body))
 
 
 def _hide(text: str, secrets: list[str]) -> str:
-    for secret in secrets:
-        text = text.replace(secret, REDACTED)
-    return text
+    return scrub(text, secrets)
+
+
+def _clean_response(status: int, headers: list, raw: bytes, secrets: list[str]) -> tuple[list, bytes]:
+    """Headers and body with credentials removed: secret headers redacted, the other header values
+    and a text body scrubbed. A body that had to change is stored decoded (no content-encoding)."""
+    headers = [(k, REDACTED if k.lower() in SECRET_HEADERS else scrub(v, secrets)) for k, v in headers]
+    try:
+        content = httpx.Response(status, headers=headers, stream=httpx.ByteStream(raw)).read()
+    except httpx.DecodingError:
+        return headers, raw  # not decodable: binary, nothing to read a key from
+    cleaned = scrub_bytes(content, secrets)
+    if cleaned == content:
+        return headers, raw
+    kept = [(k, v) for k, v in headers if k.lower() not in ("content-encoding", "content-length")]
+    return [*kept, ("content-length", str(len(cleaned)))], cleaned
 
 
 def _atomic_write(path: Path, data: bytes) -> None:

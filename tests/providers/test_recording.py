@@ -59,3 +59,41 @@ def test_record_and_replay_together_is_a_config_error(server, tmp_path):
 
     with pytest.raises(ConfigError, match="cannot be used together"):
         make("prompter", spec("openai", "gpt-4o", server.url + "/v1"), tmp_path, record_dir="a", replay_dir="b")
+
+
+def test_a_key_echoed_in_a_401_body_reaches_no_artifact(pytester, server, monkeypatch):
+    """Recorded bodies are scrubbed at record time; an old recording that still holds the key
+    is scrubbed again on replay, so neither the pytest output nor results.json shows it."""
+    import base64
+    import json
+
+    import pytest_atelier.judge.offline  # noqa: F401  (numpy, scipy loaded once: pytester runs in process)
+
+    from ..conftest import write_suite
+
+    write_suite(pytester.path / "mini")
+    server.inject("401", "401", "401", path="/v1/chat/completions")  # the body echoes "Bearer <key>"
+    args = ["mini", "--prompter=" + spec("openai", "gpt-4o", server.url + "/v1"), "--backend=reference", "--judge=offline",
+            "--atelier-images=1", "-p", "no:cacheprovider"]
+    recorded = pytester.runpytest(*args, "--atelier-record=rec", "--atelier-cache-dir=c1")
+    assert recorded.parseoutcomes().get("errors")
+    files = sorted((pytester.path / "rec").rglob("*.json"))
+    bodies = [base64.b64decode(json.loads(p.read_text())["response"]["body_b64"]) for p in files]
+    assert files and not [p for p in files if KEY in p.read_text()] and not [b for b in bodies if KEY.encode() in b]
+    assert KEY not in recorded.stdout.str() + recorded.stderr.str()
+    for path in files:  # a recording taken before scrubbing existed keeps the echoed key
+        entry = json.loads(path.read_text())
+        body = base64.b64decode(entry["response"]["body_b64"]).replace(b"<redacted>", KEY.encode())
+        entry["response"]["body_b64"] = base64.b64encode(body).decode()
+        entry["response"]["headers"] = [h for h in entry["response"]["headers"] if h[0].lower() != "content-length"]
+        path.write_text(json.dumps(entry))
+
+    monkeypatch.delenv("LOOP_KEY")
+    server.stop()
+    replayed = pytester.runpytest(*args, "--atelier-replay=rec", "--atelier-cache-dir=c2", "--atelier-json=results.json")
+    output = replayed.stdout.str() + replayed.stderr.str()
+    assert "Incorrect API key provided" in output and replayed.parseoutcomes().get("errors")
+    assert KEY not in output and "SECRET-0123456789" not in output
+    assert KEY not in (pytester.path / "results.json").read_text()
+    for path in (pytester.path / "c2").rglob("*"):
+        assert not path.is_file() or KEY.encode() not in path.read_bytes()
