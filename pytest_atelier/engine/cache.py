@@ -4,21 +4,38 @@ Every finished call is one JSON file named by the hash of its inputs; images are
 blobs named by the hash of their bytes. Writes go to a temporary file that is renamed
 into place, so a reader never sees half a file and an interrupted run keeps every call
 that finished. Secrets never enter a key: components hash settings, not credentials.
+
+Nothing is handed back unchecked. An entry that is not valid JSON, or valid JSON of the wrong
+shape for its kind (:data:`SHAPES`), is a miss: it is recomputed and the reason logged once
+(logger ``pytest_atelier.cache``). A ``generate`` entry whose image blob is missing or no longer
+hashes to its name (a truncated or edited PNG) is a miss too, and :meth:`Cache.put_blob`
+rewrites a blob whose bytes do not match its name instead of skipping it.
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import hashlib
 import json
+import logging
 import os
+import re
 import tempfile
 from pathlib import Path
+import typing
 from typing import Any, Callable, Iterator
 
-__all__ = ["Cache", "call_key", "CallCounter"]
+from ..components import Outcome, Safety, Score, Verdict
+from ..errors import ConfigError
+
+__all__ = ["Cache", "call_key", "CallCounter", "SHAPES", "shape_problem"]
 
 LAYOUT = "v1"
+log = logging.getLogger("pytest_atelier.cache")
+_SHA256 = re.compile(r"^[0-9a-f]{64}$")
+_CHOICES = {"side": ("prompt", "image"), "outcome": typing.get_args(Outcome)}
+_TYPES = {"str": str, "bool": bool, "float | None": (int, float, type(None)), "list[str]": list, "list[str] | None": (list, type(None))}
 
 
 def call_key(kind: str, *parts: Any) -> str:
@@ -46,11 +63,84 @@ class CallCounter:
         return sum(e["cached"] for e in self.by_kind.values())
 
 
+def _fits(cls) -> Callable[[Any], str | None]:
+    """A check that a dict can rebuild ``cls`` (a dataclass): required fields, no unknown ones,
+    plain types where the annotation is a plain type."""
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    required = {n for n, f in fields.items() if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING}
+
+    def check(value: Any) -> str | None:
+        if not isinstance(value, dict):
+            return f"expected a {cls.__name__} mapping, got {type(value).__name__}"
+        missing, unknown = required - value.keys(), value.keys() - fields.keys()
+        if missing or unknown:
+            return f"{cls.__name__} fields missing {sorted(missing)}, unknown {sorted(unknown)}"
+        for name, item in value.items():
+            kind = _TYPES.get(str(fields[name].type))
+            if kind is not None and (not isinstance(item, kind) or (kind is not bool and isinstance(item, bool))):
+                return f"{cls.__name__}.{name} is {type(item).__name__}"
+        for name, choices in _CHOICES.items():
+            if name in fields and value[name] not in choices:
+                return f"{cls.__name__}.{name} is {value[name]!r}"
+        return None
+
+    return check
+
+
+def _list_of(check: Callable[[Any], str | None]) -> Callable[[Any], str | None]:
+    def checks(value: Any) -> str | None:
+        if not isinstance(value, list):
+            return f"expected a list, got {type(value).__name__}"
+        return next((p for p in map(check, value) if p), None)
+
+    return checks
+
+
+def _prompt(value: Any) -> str | None:
+    if not isinstance(value, dict) or set(value) != {"prompts", "meta"}:
+        return "expected {prompts, meta}"
+    if not isinstance(value["meta"], dict) or not isinstance(value["prompts"], list) or not value["prompts"]:
+        return "expected a non-empty prompts list and a meta mapping"
+    return None if all(isinstance(p, str) for p in value["prompts"]) else "a prompt is not a string"
+
+
+def _generate(value: Any) -> str | None:
+    if not isinstance(value, dict) or set(value) != {"sha256", "meta"} or not isinstance(value["meta"], dict):
+        return "expected {sha256, meta}"
+    return None if isinstance(value["sha256"], str) and _SHA256.match(value["sha256"]) else "sha256 is not a hex digest"
+
+
+SHAPES: dict[str, Callable[[Any], str | None]] = {
+    "prompt": _prompt,
+    "generate": _generate,
+    "judge_prompt": _list_of(_fits(Verdict)),
+    "judge_image": _list_of(_fits(Verdict)),
+    "score_prompt": _list_of(_fits(Score)),
+    "score_image": _list_of(_fits(Score)),
+    "safety_prompt": _fits(Safety),
+    "safety_image": _fits(Safety),
+}
+
+
+def shape_problem(kind: str, value: Any) -> str | None:
+    """Why ``value`` cannot be a cached ``kind`` answer, or None when it can (unknown kinds: any)."""
+    check = SHAPES.get(kind)
+    return check(value) if check else None
+
+
 class Cache:
     def __init__(self, root: str | Path):
         self.root = Path(root) / LAYOUT
-        for sub in ("calls", "blobs", "locks"):
-            (self.root / sub).mkdir(parents=True, exist_ok=True)
+        try:
+            for sub in ("calls", "blobs", "locks"):
+                (self.root / sub).mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ConfigError(
+                f"cache folder {Path(root)} cannot be used ({exc.strerror or exc}): point --atelier-cache-dir "
+                "(ini atelier_cache_dir) at a folder you can write, or at a path that does not exist yet"
+            ) from None
+        self._verified: set[tuple[str, int, int]] = set()  # blobs already hashed: (path, size, mtime_ns)
+        self._warned: set[str] = set()
 
     def _path(self, sub: str, key: str, suffix: str) -> Path:
         return self.root / sub / key[:2] / f"{key}{suffix}"
@@ -71,9 +161,14 @@ class Cache:
         """The cached value for ``key``, or ``compute()`` stored under it."""
         value = self.get(key)
         if value is not None:
-            if counter:
-                counter.add(kind, cached=True)
-            return value
+            problem = shape_problem(kind, value)
+            if problem is None and kind == "generate" and not self.blob_ok(value["sha256"]):
+                problem = f"image blob {value['sha256'][:12]} is missing or damaged"
+            if problem is None:
+                if counter:
+                    counter.add(kind, cached=True)
+                return value
+            self._warn(key, f"cache entry {kind} {key[:12]} is recomputed: {problem}")
         value = compute()
         self.put(key, value)
         if counter:
@@ -83,12 +178,35 @@ class Cache:
     def put_blob(self, data: bytes, suffix: str = ".png") -> tuple[Path, str]:
         digest = hashlib.sha256(data).hexdigest()
         path = self._path("blobs", digest, suffix)
-        if not path.exists():
+        if not self.blob_ok(digest, suffix):  # missing, or damaged: write it (again)
             _atomic_write(path, data)
         return path, digest
 
     def blob_path(self, digest: str, suffix: str = ".png") -> Path:
         return self._path("blobs", digest, suffix)
+
+    def blob_ok(self, digest: str, suffix: str = ".png") -> bool:
+        """Whether the blob exists and its bytes still hash to its name (checked once per process
+        while its size and modification time stay the same)."""
+        path = self.blob_path(digest, suffix)
+        try:
+            stat = path.stat()
+            seen = (str(path), stat.st_size, stat.st_mtime_ns)
+            if seen in self._verified:
+                return True
+            ok = hashlib.sha256(path.read_bytes()).hexdigest() == digest
+        except OSError:
+            return False
+        if ok:
+            self._verified.add(seen)
+        else:
+            self._warn(digest, f"image blob {path} is damaged (its bytes do not hash to its name): it is made again")
+        return ok
+
+    def _warn(self, what: str, message: str) -> None:
+        if what not in self._warned:
+            self._warned.add(what)
+            log.warning(message)
 
     @contextlib.contextmanager
     def lock(self, key: str) -> Iterator[None]:
