@@ -16,10 +16,11 @@ from .engine.session import AtelierSession, Settings
 from .engine.threads import share_cores
 from .errors import AtelierError, ConfigError, SuiteError
 from .registry import Registry, load_aliases
-from .results.baseline import expected_failures, obtained_path
-from .results.collect import ResultsCollector
+from .results.baseline import CHANGE_KINDS, config_differences, expected_failures, obtained_path
+from .results.collect import ResultsCollector, judge_label
 from .results.gates import parse_gates
-from .results.records import load_results
+from .results.records import RunConfig, load_results
+from .suite.sample import stratified_sample
 from .suite.loader import MANIFEST_NAME, find_suite_root
 from .suite.models import Side
 
@@ -27,7 +28,7 @@ __all__ = ["SuiteFile", "TaskNode", "CheckpointItem", "SubjectiveItem"]
 
 SESSION_KEY = pytest.StashKey[AtelierSession]()
 COLLECTOR_KEY = pytest.StashKey[ResultsCollector]()
-SENT_KEY = pytest.StashKey[set]()
+SENT_KEY = pytest.StashKey[set]()  # run keys whose record this process sent (and "identity" once sent)
 EXPECTED_KEY = pytest.StashKey[tuple]()  # (baseline path, set of keys that failed there)
 
 # (dest, flags, ini type, default, help)
@@ -46,6 +47,9 @@ OPTIONS = [
     ("atelier_baseline", ["--atelier-baseline"], "string", None, "results file to compare with: old failures xfail, new ones are regressions"),
     ("atelier_save_baseline", ["--atelier-save-baseline"], "string", None, "write this run's results here, for use as a baseline"),
     ("atelier_alpha", ["--atelier-alpha"], "string", "0.05", "significance level for regressions against the baseline"),
+    ("atelier_allow_change", ["--atelier-allow-change"], "string", None, "compare with a baseline measured with another judge,backend,images,suite (comma-separated): reported as that change, never gated"),
+    ("atelier_sample", ["--atelier-sample"], "string", None, "run a stratified, deterministic subset of N tasks and print the baseline gate's power at that size"),
+    ("atelier_sample_drop", ["--atelier-sample-drop"], "string", "0.05", "the drop in objective rate whose detection power --atelier-sample prints"),
     ("atelier_concurrency", ["--atelier-concurrency"], "string", "4", "model calls run at once within a run"),
     ("atelier_prompter_timeout", ["--atelier-prompter-timeout"], "string", "120", "seconds a cmd: prompter may take per task"),
     ("atelier_progress", ["--atelier-progress"], "string", "30", "seconds between progress lines for slow runs (0: none)"),
@@ -122,16 +126,25 @@ def pytest_configure(config):
     baseline = _load_baseline(config, root)
     config.stash[EXPECTED_KEY] = (get_option(config, "atelier_baseline"), expected_failures(baseline) if baseline else set())
     if not hasattr(config, "workerinput"):
+        allow = _allowed_changes(config)
         try:
+            gates = parse_gates(get_option(config, "atelier_gate"))
+            if any(g.on_baseline for g in gates) and not get_option(config, "atelier_baseline"):
+                raise ConfigError("a regression(KIND) gate compares with a baseline: give --atelier-baseline PATH")
             collector = ResultsCollector(
                 settings,
-                gates=parse_gates(get_option(config, "atelier_gate")),
+                gates=gates,
                 workers=_worker_count(config),
                 baseline=baseline,
                 alpha=_number(config, "atelier_alpha", float),
+                allow=allow,
+                sample=_sample_size(config),
+                sample_drop=_number(config, "atelier_sample_drop", float),
             )
         except ConfigError as exc:
             raise pytest.UsageError(f"pytest-atelier: {exc}") from None
+        if baseline is not None:
+            _check_settings_like_baseline(config, settings, baseline, allow)
         config.stash[COLLECTOR_KEY] = collector
         progress = Progress(_terminal_writer(config), _number(config, "atelier_progress", float))
         config.pluginmanager.register(ControllerHooks(collector, progress), "atelier-controller")
@@ -172,6 +185,44 @@ def _load_baseline(config, root: Path):
         raise pytest.UsageError(f"pytest-atelier: --atelier-baseline: {exc}") from None
 
 
+def _allowed_changes(config) -> tuple[str, ...]:
+    raw = get_option(config, "atelier_allow_change") or ""
+    kinds = tuple(k.strip() for k in raw.split(",") if k.strip())
+    if "all" in kinds:
+        return CHANGE_KINDS
+    unknown = [k for k in kinds if k not in CHANGE_KINDS]
+    if unknown:
+        raise pytest.UsageError(
+            f"pytest-atelier: --atelier-allow-change: unknown kind(s) {', '.join(unknown)}; use {', '.join(CHANGE_KINDS)} or all"
+        )
+    return kinds
+
+
+def _sample_size(config) -> int | None:
+    if get_option(config, "atelier_sample") in (None, ""):
+        return None
+    n = _number(config, "atelier_sample", int)
+    if n < 1:
+        raise pytest.UsageError(f"pytest-atelier: --atelier-sample needs at least 1 task, got {n}")
+    return n
+
+
+def _check_settings_like_baseline(config, settings, baseline, allow) -> None:
+    """Refuse a baseline measured with another judge or images per prompt before any model call
+    (identities and the suite version are checked again when the comparison is made)."""
+    now = RunConfig(prompters=list(settings.prompters), backends=list(settings.backends), judge=judge_label(settings),
+                    images_per_prompt=settings.images, seed=settings.seed)
+    refused = [d for d in config_differences(baseline.config, now) if d.kind not in allow]
+    if refused:
+        kinds = ",".join(dict.fromkeys(d.kind for d in refused))
+        raise pytest.UsageError(
+            f"pytest-atelier: --atelier-baseline {get_option(config, 'atelier_baseline')} is not like for like: "
+            + "; ".join(map(str, refused))
+            + f". Compare with a baseline measured the same way, or pass --atelier-allow-change {kinds} "
+            "to report the comparison as that change (never as a prompter regression)"
+        )
+
+
 def _terminal_writer(config):
     def write(line: str) -> None:
         reporter = config.pluginmanager.get_plugin("terminalreporter")
@@ -184,6 +235,22 @@ def _terminal_writer(config):
 def _worker_count(config) -> int:
     n = getattr(config.option, "numprocesses", None)
     return n if isinstance(n, int) else 0
+
+
+def pytest_collection_modifyitems(session, config, items):
+    """--atelier-sample N: keep the items of a stratified, deterministic subset of tasks."""
+    n = _sample_size(config)
+    if n is None:
+        return
+    by_suite: dict = {}
+    for item in items:
+        if isinstance(item, _AtelierItem):
+            by_suite.setdefault(item.suite_root, {})[item.task.id] = item.task
+    chosen = {(root, t) for root, tasks in by_suite.items() for t in stratified_sample(list(tasks.values()), n, _number(config, "atelier_seed", int))}
+    keep = [i for i in items if not isinstance(i, _AtelierItem) or (i.suite_root, i.task.id) in chosen]
+    if len(keep) < len(items):
+        config.hook.pytest_deselected(items=[i for i in items if i not in keep])
+        items[:] = keep
 
 
 def pytest_collect_file(file_path: Path, parent):
@@ -349,8 +416,22 @@ def pytest_runtest_makereport(item, call):
         if run is not None and run.key not in sent:
             sent.add(run.key)
             payload["run"] = run.model_dump(mode="json")
+            payload["run"] = run.model_dump(mode="json")
+        if run is not None and "identity" not in sent:
+            sent.add("identity")
+            payload["identity"] = _identities(item)
         report.atelier = payload
     return report
+
+
+def _identities(item) -> dict:
+    """What a baseline comparison checks: the judge's and every component's cache identity."""
+    engine = item.config.stash[SESSION_KEY].engine(item.suite_root)
+    return {
+        "judge": engine.judge.identity,
+        "backends": {label: b.identity for label, b in sorted(engine.backends.items())},
+        "prompters": {label: p.identity for label, p in sorted(engine.prompters.items())},
+    }
 
 
 def _outcome(report) -> str:

@@ -48,7 +48,7 @@ def test_prompt_side_verdicts_and_skip_reasons(pytester, suite_dir):
         ]
     )
     data = _results(pytester)
-    assert data["schema"] == "pytest-atelier/results" and data["version"] == 1
+    assert data["schema"] == "pytest-atelier/results" and data["version"] == 2
     assert len(data["runs"]) == 3 and len(data["items"]) == 19
     outcomes = {(i["task_id"], i["side"], i["checkpoint"]): i["outcome"] for i in data["items"]}
     assert outcomes[("co_sign", "prompt", "c02")] == "passed"

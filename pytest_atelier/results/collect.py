@@ -12,21 +12,27 @@ from pathlib import Path
 
 from .. import __version__
 from ..errors import ConfigError
-from .aggregate import aggregate
-from .baseline import Comparison, compare, exit_status
+from ..suite.sample import stratified_sample
+from .aggregate import aggregate, checkpoint_scopes
+from .baseline import BaselineMismatch, Comparison, compare, exit_status, regression_gate_records
 from .gates import Gate, evaluate_gates
+from .power import NoiseModel, gate_power, tasks_needed
 from .records import GateRecord, ItemRecord, Results, RunConfig, RunRecord, write_results
 
 __all__ = ["ResultsCollector"]
 
 
 class ResultsCollector:
-    def __init__(self, settings, gates: list[Gate] | None = None, workers: int = 0, baseline: Results | None = None, alpha: float = 0.05):
+    def __init__(self, settings, gates: list[Gate] | None = None, workers: int = 0, baseline: Results | None = None,
+                 alpha: float = 0.05, allow: tuple[str, ...] = (), sample: int | None = None, sample_drop: float = 0.05):
         if not 0 < alpha < 1:
             raise ConfigError(f"--atelier-alpha must lie between 0 and 1, got {alpha}")
         self.settings, self.workers = settings, workers
         self.gates = list(gates or [])
-        self.baseline, self.alpha = baseline, alpha
+        self.baseline, self.alpha, self.allow = baseline, alpha, tuple(allow)
+        self.sample, self.sample_drop = sample, sample_drop
+        self.identity: dict = {}  # the components' identities, as a worker (or this process) reported them
+        self.refused: str | None = None  # why the baseline comparison was refused
         self.comparison: Comparison | None = None
         self.runs: dict[str, RunRecord] = {}
         self.suite_roots: set[str] = set()
@@ -42,6 +48,8 @@ class ResultsCollector:
         if payload.get("run"):
             run = RunRecord.model_validate(payload["run"])
             self.runs.setdefault(run.key, run)
+        if payload.get("identity") and not self.identity:
+            self.identity = payload["identity"]
 
     def has_data(self) -> bool:
         return bool(self.items)
@@ -60,17 +68,30 @@ class ResultsCollector:
             wall_s=round(time.time() - self.started, 3),
             suite=suite_info,
             config=RunConfig(
-                prompters=list(s.prompters), backends=list(s.backends), judge=" + ".join(s.judges) + (f" x{s.judge_repeats}" if s.judge_repeats > 1 else ""), images_per_prompt=s.images, seed=s.seed, workers=self.workers
+                prompters=list(s.prompters), backends=list(s.backends), judge=judge_label(s), images_per_prompt=s.images,
+                seed=s.seed, workers=self.workers, judge_identity=self.identity.get("judge"),
+                backend_identities=self.identity.get("backends", {}), prompter_identities=self.identity.get("prompters", {}),
             ),
             runs=runs,
             items=items,
         )
         self.results.aggregates = aggregate(runs, items, tasks, scoring=suite_info.get("scoring", "atelier"), seed=s.seed)
-        self.gate_records = evaluate_gates(self.gates, self.results.aggregates) if self.gates else []
-        self.results.gates = self.gate_records
         if self.baseline is not None:
-            self.comparison = compare(self.results, self.baseline, alpha=self.alpha, seed=s.seed)
-            self.results.aggregates["baseline"] = self.comparison.to_dict()
+            try:
+                self.comparison = compare(
+                    self.results, self.baseline, alpha=self.alpha, seed=s.seed, scopes=checkpoint_scopes(runs, tasks),
+                    gate_kinds=[g.selector for g in self.gates if g.on_baseline], allow=self.allow,
+                )
+                self.results.aggregates["baseline"] = self.comparison.to_dict()
+            except BaselineMismatch as exc:
+                self.refused = str(exc)
+                self.problems.append(f"baseline refused: {exc}")
+        if self.sample is not None:
+            self.results.config.sample = self._sample_info(suites)
+        self.gate_records = evaluate_gates(self.gates, self.results.aggregates) + regression_gate_records(
+            [g for g in self.gates if g.on_baseline], self.comparison
+        )
+        self.results.gates = self.gate_records
         if hook is not None:
             hook.pytest_atelier_results_ready(results=self.results, config=None)
         return self.results
@@ -83,7 +104,28 @@ class ResultsCollector:
             comparison=self.comparison,
             gating=bool(self.gates or self.baseline is not None),
             n_errors=sum(i.outcome == "error" for i in self.items),
+            refused=self.refused is not None,
         )
+
+    def _sample_info(self, suites) -> dict:
+        """What --atelier-sample chose, and the simulated power of the baseline gate at that size."""
+        all_tasks = [t for suite in suites for t in suite.tasks]
+        chosen = set(stratified_sample(all_tasks, self.sample, self.settings.seed)) if all_tasks else set()
+        mine = [t for t in all_tasks if t.id in chosen]
+        sides = sum(len(cp.sides()) for t in mine for cp in t.checkpoints) / len(mine) if mine else 0.0
+        overall = (self.results.aggregates.get("overall") or {}).get("all") or {}
+        rate = (overall.get("objective") or {}).get("rate")
+        model = NoiseModel(base_rate=min(max(rate if rate is not None else 0.65, 0.05), 0.95))
+        drop = min(self.sample_drop, model.base_rate * 0.9)
+        info = {"n": len(mine), "of": len(all_tasks), "seed": self.settings.seed, "tasks": sorted(chosen),
+                "checkpoints_per_task": round(sides, 2), "drop": drop, "alpha": self.alpha,
+                "model": {"base_rate": round(model.base_rate, 4), "image_sd": model.image_sd, "prompt_sd": model.prompt_sd},
+                "power": None, "tasks_for_80": None}
+        if mine and sides:
+            params = dict(checkpoints_per_task=sides, model=model, drop=drop, alpha=self.alpha, n_sim=400, seed=0)
+            info["power"] = gate_power(len(mine), **params)
+            info["tasks_for_80"] = tasks_needed(**params, max_tasks=4096).n_tasks
+        return info
 
     def write_json(self, path: Path) -> Path:
         if self.results is None:
@@ -108,7 +150,26 @@ class ResultsCollector:
         cost = sum(r.cost_usd for r in self.runs.values())
         lines.append(f"model calls: {calls_made} made, {calls_cached} from cache" + (f"; cost ${cost:.4f}" if cost else ""))
         lines += [f"problem: {p}" for p in self.problems]
+        sample = self.results.config.sample if self.results is not None else None
+        if sample:
+            lines.append(_sample_line(sample))
         return lines
+
+
+def judge_label(settings) -> str:
+    """How the results file names the judge: the specs, joined, with the repeats."""
+    return " + ".join(settings.judges) + (f" x{settings.judge_repeats}" if settings.judge_repeats > 1 else "")
+
+
+def _sample_line(sample: dict) -> str:
+    power = "n/a" if sample["power"] is None else f"{sample['power']:.2f}"
+    need = sample["tasks_for_80"]
+    needed = f"power 0.8 needs about {need} tasks" if need else "power 0.8 is out of reach below 4096 tasks"
+    m = sample["model"]
+    return (f"sample: {sample['n']} of {sample['of']} tasks (stratified by category and primitive, seed {sample['seed']}); "
+            f"power of the baseline gate to catch a {sample['drop'] * 100:g}-point drop at alpha {sample['alpha']:g}: {power}; "
+            f"{needed} (simulated: base rate {m['base_rate']:.2f}, image sd {m['image_sd']:g}, prompt sd {m['prompt_sd']:g} "
+            f"on the logit, {sample['checkpoints_per_task']:g} checkpoint sides per task; docs/gating.md)")
 
 
 def _suite_info(suites) -> dict:

@@ -2,7 +2,8 @@
 
 A gate must hold for every (prompter, backend) pair and for all pairs pooled; each of
 those yields one :class:`GateRecord`. A scope with no data fails the gate (it does not
-pass silently). See docs/gating.md.
+pass silently). ``regression(KIND)`` gates on the baseline comparison instead (evaluated
+by :func:`.baseline.regression_gate_records`). See docs/gating.md.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Iterable, Sequence
 from ..errors import ConfigError
 from .records import GateRecord
 
-__all__ = ["GATE_GRAMMAR", "Gate", "parse_gate", "parse_gates", "evaluate_gates", "gates_passed"]
+__all__ = ["GATE_GRAMMAR", "REGRESSION_KINDS", "Gate", "parse_gate", "parse_gates", "evaluate_gates", "gates_passed"]
 
 GATE_GRAMMAR = """\
 a gate is [SCOPE.]METRIC OP NUMBER
@@ -25,8 +26,11 @@ a gate is [SCOPE.]METRIC OP NUMBER
           subjective.prompt.DIMENSION | subjective.image.DIMENSION  (one dimension)
           idea.prompt | idea.image                                  (IDEA hierarchical score, 0..1)
   OP      >= | > | <= | < | ==
+or, with --atelier-baseline, regression(KIND): no significant drop in any KIND scope
+  KIND    category | primitive | subtask | tag | undecided (a rise in abstained, skipped, errored)
 examples: objective>=0.65  image.objective>=0.6  subjective.prompt>=3.5
-          CO.objective>=0.5  OE.image.objective>0.4  primitive:text.objective>=0.5"""
+          CO.objective>=0.5  OE.image.objective>0.4  primitive:text.objective>=0.5
+          regression(category)  regression(primitive)  regression(undecided)"""
 
 _OPS = {">=": operator.ge, ">": operator.gt, "<=": operator.le, "<": operator.lt, "==": operator.eq}
 _EXPR = re.compile(r"^\s*(?P<lhs>[^<>=\s]+)\s*(?P<op>>=|<=|==|>|<)\s*(?P<num>[-+]?(?:\d+\.?\d*|\.\d+))\s*$")
@@ -34,11 +38,15 @@ _CATEGORIES = ("OE", "CO", "IM")
 _SELECTOR_KINDS = ("category", "primitive", "tag", "subtask")
 _NAME = re.compile(r"^[A-Za-z0-9_-]+$")
 _RATES = {"objective": "objective", "prompt.objective": "prompt", "image.objective": "image"}
+REGRESSION_KINDS = ("category", "primitive", "subtask", "tag", "undecided")
+_REGRESSION = re.compile(r"^\s*regression\s*\(\s*(?P<kind>[^)]*?)\s*\)\s*$")
 
 
 @dataclass(frozen=True)
 class Gate:
-    """One parsed gate: ``selector`` is "all" or "KIND:VALUE"; ``metric`` as written."""
+    """One parsed gate: ``selector`` is "all" or "KIND:VALUE"; ``metric`` as written.
+
+    A ``regression(KIND)`` gate has metric "regression", selector KIND, no operator."""
 
     expression: str
     selector: str
@@ -48,6 +56,11 @@ class Gate:
 
     def holds(self, value: float) -> bool:
         return _OPS[self.op](value, self.threshold)
+
+    @property
+    def on_baseline(self) -> bool:
+        """True for ``regression(KIND)``: it needs a baseline comparison."""
+        return self.metric == "regression"
 
 
 def _malformed(text: str, why: str) -> ConfigError:
@@ -79,6 +92,12 @@ def _check_metric(text: str, metric: str) -> None:
 
 def parse_gate(text: str) -> Gate:
     """Parse one gate expression, or raise ConfigError showing the grammar."""
+    regression = _REGRESSION.match(text or "")
+    if regression:
+        kind = regression["kind"]
+        if kind not in REGRESSION_KINDS:
+            raise _malformed(text, f"regression({kind}) is not a kind: use one of {', '.join(REGRESSION_KINDS)}")
+        return Gate(f"regression({kind})", kind, "regression", "", 0.0)
     match = _EXPR.match(text or "")
     if not match:
         raise _malformed(text, "expected [SCOPE.]METRIC OP NUMBER")
@@ -140,11 +159,11 @@ def evaluate_gates(gates: Sequence[Gate], aggregates: dict) -> list[GateRecord]:
     """One record per gate and (prompter, backend) pair, plus one on all pairs pooled.
 
     A gate passes when all its records pass. With no pair at all, the pooled record alone
-    is produced, and fails for lack of data.
+    is produced, and fails for lack of data. ``regression(KIND)`` gates are left out.
     """
     pairs = aggregates.get("pairs") or {}
     records = []
-    for gate in gates:
+    for gate in (g for g in gates if not g.on_baseline):
         for label in sorted(pairs):
             records.append(_record(gate, label, _scope_metrics(pairs[label], gate.selector)))
         records.append(_record(gate, "all", _scope_metrics(aggregates.get("overall"), gate.selector)))

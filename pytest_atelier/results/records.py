@@ -13,11 +13,13 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from .. import __version__
 from ..errors import GateError
 
 __all__ = [
     "SCHEMA",
     "SCHEMA_VERSION",
+    "READABLE_VERSIONS",
     "ImageRecord",
     "VerdictRecord",
     "ScoreRecord",
@@ -32,7 +34,8 @@ __all__ = [
 ]
 
 SCHEMA = "pytest-atelier/results"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+READABLE_VERSIONS = (1, 2)  # version 1 lacks the components' identities (see docs/results-format.md)
 
 
 class _Record(BaseModel):
@@ -134,6 +137,11 @@ class RunConfig(_Record):
     images_per_prompt: int
     seed: int
     workers: int = 0
+    # What a baseline comparison checks (version 2; None or empty in version 1 files):
+    judge_identity: str | None = None  # the judge's cache identity: model, settings, prompt-file hash
+    backend_identities: dict[str, str] = {}  # backend label -> identity
+    prompter_identities: dict[str, str] = {}  # prompter label -> identity (recorded, never checked)
+    sample: dict | None = None  # --atelier-sample: n, of, seed, tasks, power
 
 
 class Results(_Record):
@@ -177,8 +185,12 @@ def load_results(path: str | Path) -> Results:
         raise GateError(f"{path}: cannot read results: {exc}") from exc
     if not isinstance(data, dict) or data.get("schema") != SCHEMA:
         raise GateError(f"{path}: not a pytest-atelier results file (missing \"schema\": \"{SCHEMA}\")")
-    if data.get("version") != SCHEMA_VERSION:
-        raise GateError(f"{path}: results version {data.get('version')} is not supported (this is {SCHEMA_VERSION})")
+    if data.get("version") not in READABLE_VERSIONS:
+        raise GateError(
+            f"{path}: results version {data.get('version')!r} is not supported: this pytest-atelier "
+            f"{__version__} reads versions {', '.join(map(str, READABLE_VERSIONS))}; write the file again "
+            "with this version (or upgrade pytest-atelier to read a newer one)"
+        )
     try:
         results = Results.model_validate(data)
     except ValidationError as exc:

@@ -5,9 +5,17 @@ from __future__ import annotations
 import pytest
 from helpers_results import items_for, make_results, make_run
 
-from pytest_atelier.results.baseline import checkpoint_outcomes, compare, exit_status, expected_failures
+from pytest_atelier.results.baseline import (
+    BaselineMismatch,
+    checkpoint_outcomes,
+    compare,
+    exit_status,
+    expected_failures,
+    regression_gate_records,
+)
+from pytest_atelier.results.gates import parse_gate
 from pytest_atelier.results.records import GateRecord, load_results, write_results
-from pytest_atelier.results.stats import holm
+from pytest_atelier.results.stats import holm, mcnemar_exact
 
 ss = pytest.importorskip("scipy.stats")
 
@@ -32,8 +40,10 @@ def test_every_status_is_classified():
     assert status == {"a": "regression", "b": "expected_failure", "c": "improvement", "d": "unchanged",
                       "e": "undecided", "f": "undecided", "gone": "missing", "fresh": "new"}
     (pair,) = comparison.pairs
-    assert (pair.n, pair.mcnemar.b, pair.mcnemar.c) == (4, 1, 1)
+    assert (pair.n, pair.regressed, pair.improved) == (4, 1, 1)
     assert pair.before_rate == 0.5 and pair.after_rate == 0.5 and not pair.significant
+    # nothing hidden: what was undecided is counted on both sides, among checkpoints present in both
+    assert pair.outcomes == {"before": {"pass": 3, "fail": 2, "abstain": 1}, "after": {"pass": 2, "fail": 3, "error": 1}}
     assert expected_failures(before) == {("t1", "p", "x", "image", "b"), ("t1", "p", "x", "image", "c")}
 
 
@@ -45,8 +55,9 @@ def test_a_significant_regression_fails_the_run():
     after[("t20", "p", "c1")] = "fail"
     comparison = compare(_results(after), _results(before), n_boot=500, seed=1)
     (pair,) = comparison.pairs
-    assert (pair.mcnemar.b, pair.mcnemar.c, pair.n, pair.n_tasks) == (13, 0, 120, 30)
-    assert pair.mcnemar.p_value == pytest.approx(ss.binomtest(13, 13).pvalue)
+    assert (pair.regressed, pair.improved, pair.n, pair.n_tasks) == (13, 0, 120, 30)
+    # 13 tasks each lost one checkpoint: only 1 of the 2**13 sign assignments is as low (exact, one-sided)
+    assert pair.test.exact and pair.test.p_value == pytest.approx(2.0**-13)
     assert pair.significant and comparison.significant == [pair]
     assert pair.diff.estimate == pytest.approx(-13 / 120) and pair.diff.high < 0
     summary = comparison.summary(max_listed=5)
@@ -61,7 +72,7 @@ def test_a_small_regression_is_noise():
     after[("t1", "p", "c1")] = after[("t2", "p", "c1")] = after[("t3", "p", "c2")] = "fail"
     after[("t4", "p", "c0")] = "pass"
     comparison = compare(_results(after), _results(before), n_boot=0)
-    assert comparison.pairs[0].mcnemar.p_value == pytest.approx(ss.binomtest(3, 4).pvalue)
+    assert comparison.pairs[0].test.p_value == pytest.approx(5 / 16)  # sums -4..-2 of 16 assignments of (-1,-1,-1,+1)
     assert not comparison.significant
     assert len(comparison.by_status("expected_failure")) == 29
     assert exit_status(1, gating=True, comparison=comparison) == 0
@@ -70,15 +81,115 @@ def test_a_small_regression_is_noise():
 def test_holm_correction_across_pairs():
     before, after = {}, {}
     for t in range(20):
-        for p, lost in (("a", 8), ("b", 6), ("c", 0)):
+        for p, lost in (("a", 8), ("b", 5), ("c", 0)):
             before[(f"t{t}", p, "k")] = "pass"
             after[(f"t{t}", p, "k")] = "fail" if t < lost else "pass"
     comparison = compare(_results(after), _results(before), n_boot=0, alpha=0.05)
-    raw = [p.mcnemar.p_value for p in comparison.pairs]
+    raw = [p.test.p_value for p in comparison.pairs]
     assert [p.prompter for p in comparison.pairs] == ["a", "b", "c"]
     assert [p.p_adjusted for p in comparison.pairs] == pytest.approx(holm(raw))
-    # b alone would pass alpha (p = 0.031) but not after the correction (0.0625)
-    assert raw[1] < 0.05 and [p.significant for p in comparison.pairs] == [True, False, False]
+    # b alone would pass alpha (p = 1/32) but not after the correction (0.0625)
+    assert raw[1] == pytest.approx(1 / 32) and [p.significant for p in comparison.pairs] == [True, False, False]
+
+
+def test_a_change_carried_by_a_few_tasks_is_judged_by_its_tasks_not_its_checkpoints():
+    # three tasks lose 15 checkpoints each, two gain 10: 45 regressions against 20 improvements
+    before = {(f"t{t}", "p", f"c{c}"): "pass" if (t < 3 or c >= 10) else "fail" for t in range(30) for c in range(20)}
+    after = dict(before)
+    for t in range(3):
+        for c in range(15):
+            after[(f"t{t}", "p", f"c{c}")] = "fail"
+    for t in (3, 4):
+        for c in range(10):
+            after[(f"t{t}", "p", f"c{c}")] = "pass"
+    (pair,) = compare(_results(after), _results(before), n_boot=0).pairs
+    assert (pair.regressed, pair.improved) == (45, 20)
+    assert mcnemar_exact(45, 20).p_value < 0.01  # checkpoints taken as independent: a false alarm
+    # per-task differences (-15, -15, -15, +10, +10): 7 of the 32 sign assignments sum to -25 or less
+    assert pair.test.p_value == pytest.approx(7 / 32) and not pair.significant
+
+
+def _judged(results, judge, identity=None, **config):
+    return results.model_copy(update={"config": results.config.model_copy(
+        update={"judge": judge, "judge_identity": identity, **config})})
+
+
+def _dropped():
+    before = {(f"t{t}", "p", f"c{c}"): "pass" for t in range(30) for c in range(4)}
+    after = {k: "fail" if k[0] < "t2" else v for k, v in before.items()}  # t0, t1, t10..t19 lose everything
+    return _results(after), _results(before)
+
+
+def test_a_baseline_judged_by_another_judge_is_refused():
+    after, before = _dropped()
+    with pytest.raises(BaselineMismatch) as refused:
+        compare(_judged(after, "openai:gpt-5.4"), _judged(before, "offline"), n_boot=0)
+    message = str(refused.value)
+    assert "judge: baseline 'offline', this run 'openai:gpt-5.4'" in message and "--atelier-allow-change judge" in message
+    # the same label with other settings or prompt files is another judge too
+    with pytest.raises(BaselineMismatch, match="judge identity"):
+        compare(_judged(after, "offline", "offline/2;k=5"), _judged(before, "offline", "offline/2;k=3"), n_boot=0)
+    for field, value in (("images_per_prompt", 4), ("backend_identities", {"x": "reference/3"})):
+        with pytest.raises(BaselineMismatch):
+            compare(_judged(after, "offline", **{field: value}), _judged(before, "offline", backend_identities={"x": "reference/2"}), n_boot=0)
+    other_suite = before.model_copy(update={"suite": {"name": "s", "version": "0.2"}})
+    with pytest.raises(BaselineMismatch, match="suite version"):
+        compare(after, other_suite, n_boot=0)
+
+
+def test_an_allowed_judge_change_is_reported_as_such_and_never_fails_the_run():
+    after, before = _dropped()
+    comparison = compare(_judged(after, "openai:gpt-5.4"), _judged(before, "offline"), n_boot=0, allow=["judge"])
+    (pair,) = comparison.pairs
+    assert pair.regressed == 48 and pair.test.p_value < 0.001  # the drop is measured ...
+    assert not pair.significant and comparison.significant == []  # ... but it is not the prompter's regression
+    assert "JUDGE CHANGE" in comparison.summary() and "no significant regression" in comparison.summary()
+    assert exit_status(0, gating=True, comparison=comparison) == 0
+    assert comparison.to_dict()["changed"][0]["kind"] == "judge"
+
+
+def test_a_drop_confined_to_one_category_is_found_and_gated_with_holm():
+    before, after = {}, {}
+    for t in range(60):
+        category = "CO" if t < 20 else "OE"
+        for c in range(5):
+            before[(f"t{t:02d}", category, f"c{c}")] = "pass"
+            gained = category == "OE" and t < 32 and c == 0  # 12 OE tasks gain a checkpoint ...
+            lost = category == "CO" and t < 12 and c == 0  # ... while 12 CO tasks lose one
+            after[(f"t{t:02d}", category, f"c{c}")] = "pass" if not lost else "fail"
+            if gained:
+                before[(f"t{t:02d}", category, f"c{c}")] = "fail"
+    def results(table):
+        runs = {}
+        for (task, category, cp), outcome in table.items():
+            runs.setdefault((task, category), []).append((cp, "image", outcome))
+        return make_results([make_run(t, "p", "x", category=cat, outcomes=o) for (t, cat), o in sorted(runs.items())])
+    gate = parse_gate("regression(category)")
+    plain = compare(results(after), results(before), n_boot=0)
+    assert not plain.significant  # gains elsewhere mask it overall
+    co = next(t for t in plain.tests if (t.kind, t.scope) == ("category", "CO"))
+    assert co.significant and not co.gated and co.test.p_value == pytest.approx(2.0**-12)
+    gated = compare(results(after), results(before), n_boot=0, gate_kinds=["category"])
+    records = regression_gate_records([gate], gated)
+    assert [(r.scope, r.passed) for r in records] == [("p|x", False), ("all", False)]
+    assert "category:CO" in records[0].message and "SIGNIFICANT DROP" in records[0].message
+    # Holm over the gated family: overall + CO + OE (3 tests)
+    family = sorted(t.test.p_value for t in gated.tests if t.family == "gate")
+    assert sorted(t.p_adjusted for t in gated.tests if t.family == "gate") == pytest.approx(holm(family))
+    assert exit_status(0, gating=True, gates=records, comparison=gated) == 1
+
+
+def test_a_rise_in_abstentions_is_reported_and_gateable():
+    before = {(f"t{t}", "p", f"c{c}"): "pass" if c else "fail" for t in range(20) for c in range(4)}
+    after = {k: "abstain" if k[2] == "c1" and k[0] < "t2" else v for k, v in before.items()}  # t0, t1, t10..t19
+    comparison = compare(_results(after), _results(before), n_boot=0, gate_kinds=["undecided"])
+    (pair,) = comparison.pairs
+    assert not pair.significant and pair.regressed == 0  # invisible to the pass rate of decided checkpoints ...
+    assert pair.undecided.before == 0 and pair.undecided.after == pytest.approx(12 / 80)
+    assert pair.undecided.significant and pair.undecided.test.p_value == pytest.approx(2.0**-12)  # ... but not hidden
+    assert "abstain 0 -> 12" in comparison.summary() and "SIGNIFICANT RISE" in comparison.summary()
+    (record, pooled) = regression_gate_records([parse_gate("regression(undecided)")], comparison)
+    assert not record.passed and not pooled.passed
 
 
 def test_items_that_did_not_run_are_missing_not_compared(tmp_path):
