@@ -11,6 +11,9 @@
     │   └── ProviderError        an HTTP model API failed after retries
     └── GateError                a results or baseline file cannot be used for gating
 
+    FieldError (ValueError)      raised by a validator about one field: ``loc`` locates it (the
+                                 suite loader turns it into a SuiteError at that field's line)
+
     AtelierWarning (UserWarning) something worked but not as asked (a prompt cut to fit a
                                  text encoder); filter with -W ignore::pytest_atelier.errors.AtelierWarning
 """
@@ -29,6 +32,7 @@ __all__ = [
     "ProviderError",
     "GateError",
     "AtelierWarning",
+    "FieldError",
     "require",
 ]
 
@@ -96,6 +100,15 @@ class ProviderError(ComponentError):
 
 class GateError(AtelierError):
     pass
+
+
+class FieldError(ValueError):
+    """A model validator's complaint about one field; ``loc`` is the field's path in the data
+    (``("checkpoints", 2, "depends_on", 0)``), so the loader can name its file and line."""
+
+    def __init__(self, message: str, loc: tuple = ()):
+        super().__init__(message)
+        self.loc = tuple(loc)
 
 
 class AtelierWarning(UserWarning):

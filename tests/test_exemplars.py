@@ -73,3 +73,16 @@ def test_exemplar_ids_are_unique_across_memories(suite):
     for name in suite.manifest.exemplars:
         seen.update(ex.id for ex in load_memory(suite.exemplar_path(name)).exemplars)
     assert not [i for i, n in seen.items() if n > 1]
+
+
+@pytest.mark.parametrize("image", ["../../secret.png", "/etc/passwd", "images/../../x.png"])
+def test_an_exemplar_image_outside_its_folder_is_refused_at_its_line(tmp_path, image):
+    from pytest_atelier.errors import SuiteError
+
+    path = tmp_path / "memory.yaml"
+    path.write_text(
+        "name: OE.image\nside: image\ndimensions: [d]\nexemplars:\n"
+        f"  - id: e1\n    task_id: oe_001\n    image: '{image}'\n    scores: {{d: {{score: 3, rationale: ok}}}}\n"
+    )
+    with pytest.raises(SuiteError, match=r"memory.yaml:7: exemplars.0.image: .*inside its folder"):
+        load_memory(path)

@@ -99,3 +99,89 @@ def test_stats_counts_tags_and_sizes(tmp_path, capsys):
     assert stats["tags"]["entities"]["typography"]["CO"] == 1
     assert stats["checklist"]["CO"]["mean"] == 3
     assert stats["instances"]["OE"]["semantic"]["max"] == 3
+
+
+# --- paths stay inside the suite, errors are located, any depth is fine (issue 16) -----------
+
+
+def _problem(err: SuiteError, field: str) -> tuple:
+    found = [(line, msg) for line, f, msg in err.problems if f == field]
+    assert found, err.problems
+    return found[0]
+
+
+def _line(text: str, fragment: str) -> int:
+    return next(i for i, line in enumerate(text.splitlines(), 1) if fragment in line)
+
+
+@pytest.mark.parametrize("target", ["../../../../etc/passwd", "/etc/passwd", "../../outside.png", "~/x.png"])
+def test_a_target_image_outside_the_suite_is_refused_at_its_line(tmp_path, target):
+    (tmp_path / "outside.png").write_bytes(b"x")  # exists, next to the suite folder s/
+    task = IM_TASK.replace("target_image: flag.png", f"target_image: '{target}'")
+    line, msg = _problem(_error(tmp_path, im_flag=task), "target_image")
+    assert line == _line(task, "target_image") and ("outside the suite" in msg or "relative" in msg)
+
+
+def test_a_symlinked_target_image_pointing_outside_is_refused(tmp_path):
+    (tmp_path / "secret.png").write_bytes(b"secret")
+    root = write_suite(tmp_path / "s")
+    (root / "tasks" / "flag.png").unlink()
+    (root / "tasks" / "flag.png").symlink_to(tmp_path / "secret.png")
+    with pytest.raises(SuiteError, match=r"im_flag.yaml:4: target_image: .*outside the suite folder"):
+        load_suite(root)
+
+
+def test_manifest_paths_outside_the_suite_are_refused(tmp_path):
+    from .conftest import MANIFEST
+
+    (tmp_path / "memory.yaml").write_text("name: OE\n")
+    manifest = MANIFEST.replace('tasks: ["tasks/*.yaml"]', 'tasks: ["tasks/*.yaml", "../**/*.yaml"]\nexemplars:\n  OE: ../memory.yaml\n  CO: /etc/passwd\n')
+    with pytest.raises(SuiteError) as info:
+        load_suite(write_suite(tmp_path / "s", manifest=manifest))
+    err = info.value
+    assert _problem(err, "tasks.1")[0] == _line(manifest, "tasks:")
+    assert _problem(err, "exemplars.OE")[0] == _line(manifest, "OE:") and "outside" in _problem(err, "exemplars.OE")[1]
+    assert _problem(err, "exemplars.CO")[0] == _line(manifest, "CO:") and "relative" in _problem(err, "exemplars.CO")[1]
+
+
+def _chain(n: int, cycle: bool = False) -> str:
+    """Checkpoints c0000 .. c{n-1}, each depending on the next: listed in reverse dependency order."""
+    lines = ["id: oe_deep", "category: OE", "brief: Deep.", "checkpoints:"]
+    for i in range(n):
+        dep = f"c{i + 1:04d}" if i + 1 < n else ("c0000" if cycle else None)
+        lines.append(f"  - {{id: c{i:04d}, prompt: P{i}." + (f", depends_on: [{dep}]" if dep else "") + "}")
+    return "\n".join(lines) + "\n"
+
+
+def test_a_1500_deep_dependency_chain_loads_and_a_cycle_in_it_is_located(tmp_path, capsys):
+    suite = load_suite(write_suite(tmp_path / "ok", {"oe_deep": _chain(1500)}))
+    assert len(suite.task("oe_deep").checkpoints) == 1500
+    bad = write_suite(tmp_path / "bad", {"oe_deep": _chain(1500, cycle=True)})
+    assert main(["suite", "validate", str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert "cycle" in err and "Traceback" not in err and "oe_deep.yaml:" in err and "checkpoints." in err
+
+
+def test_a_repeated_key_is_an_error_at_its_second_line(tmp_path):
+    task = OE_TASK.replace("category: OE\n", "category: OE\ncategory: CO\n")
+    err = _error(tmp_path, oe_garden=task)
+    assert err.problems == [(3, "category", "repeated key (first at line 2); YAML would keep only the last value: remove one")]
+
+
+@pytest.mark.parametrize(
+    "old, new, field, fragment",
+    [
+        ("depends_on: [c02]", "depends_on: [c09]", "checkpoints.2.depends_on.0", "depends_on: [c09]"),
+        ("  - id: c03", "  - id: c02", "checkpoints.2.id", "  - id: c02\n    primitive: attribute"),
+        ("depends_on: [c02]", "depends_on: [c02]\n    output: 3", "checkpoints.2.output", "output: 3"),
+    ],
+)
+def test_task_level_errors_point_at_the_checkpoint_line(tmp_path, old, new, field, fragment):
+    task = CO_TASK.replace(old, new)
+    line, _ = _problem(_error(tmp_path, co_sign=task), field)
+    assert line == task[: task.index(fragment)].count("\n") + 1
+
+
+def test_duplicate_task_ids_name_both_files_and_lines(tmp_path):
+    err = _error(tmp_path, co_sign=CO_TASK, co_copy=CO_TASK)
+    assert "co_sign.yaml:1: id: task id 'co_sign' is also used by" in str(err) and "co_copy.yaml:1" in str(err)

@@ -9,7 +9,7 @@ A memory file is YAML::
       - id: oe_mem_001
         task_id: oe_014            # the task it was written for (excluded when judging that task)
         prompt: "..."              # side: prompt
-        image: images/x.png        # side: image (relative to the memory file)
+        image: images/x.png        # side: image (relative to the memory file, and inside its folder)
         scores:
           instructional_clarity: {score: 4, rationale: "..."}
 """
@@ -21,7 +21,7 @@ import hashlib
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .loader import _validate
 
@@ -43,6 +43,14 @@ class Exemplar(_Model):
     prompt: str | None = None
     image: str | None = None
     scores: dict[str, DimensionScore]
+
+    @field_validator("image")
+    @classmethod
+    def _inside(cls, value: str | None):
+        """An exemplar image is read and may be sent to a judge's API: it stays beside its memory file."""
+        if value is not None and (Path(value).is_absolute() or value.startswith("~") or ".." in Path(value).parts):
+            raise ValueError(f"{value!r} must be a path relative to the memory file, inside its folder (no '..')")
+        return value
 
 
 class ExemplarMemory(_Model):

@@ -1,4 +1,11 @@
-"""Load a suite folder, reporting every problem with its file, line and field."""
+"""Load a suite folder, reporting every problem with its file, line and field.
+
+Every path a suite names (``tasks`` globs and ``exemplars`` in the manifest, ``target_image``
+in a task) must stay inside the suite folder once symlinks are resolved: an absolute path, a
+``..`` that climbs out, or a link that points outside is an error at that field's line, so no
+file from elsewhere is ever read, judged or sent to a model API. A mapping that repeats a key
+is an error at the repeated key's line (YAML would silently keep the last value).
+"""
 
 from __future__ import annotations
 
@@ -9,7 +16,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ValidationError
 
-from ..errors import SuiteError
+from ..errors import FieldError, SuiteError
 from .models import SuiteManifest, Task
 
 __all__ = ["Suite", "load_suite", "load_task", "find_suite_root", "MANIFEST_NAME"]
@@ -36,11 +43,27 @@ class Suite:
     def target_image_path(self, task: Task) -> Path | None:
         if not task.target_image:
             return None
-        return (self.task_files[task.id].parent / task.target_image).resolve()
+        return _confined(self.root, self.task_files[task.id].parent, task.target_image)
 
     def exemplar_path(self, name: str) -> Path | None:
         rel = self.manifest.exemplars.get(name)
-        return (self.root / rel).resolve() if rel else None
+        return _confined(self.root, self.root, rel) if rel else None
+
+
+def _outside(root: Path, base: Path, rel: str) -> str | None:
+    """Why ``rel`` (relative to ``base``) is not a path inside the suite folder ``root``, or None."""
+    if Path(rel).is_absolute() or rel.startswith(("~", "\\")) or ":" in rel.split("/")[0]:
+        return f"{rel!r} must be a path relative to its file, inside the suite folder"
+    if not (base / rel).resolve().is_relative_to(root.resolve()):
+        return f"{rel!r} leads outside the suite folder {root} (through '..' or a symbolic link); keep suite files inside it"
+    return None
+
+
+def _confined(root: Path, base: Path, rel: str) -> Path:
+    problem = _outside(root, base, rel)
+    if problem:
+        raise SuiteError(root / MANIFEST_NAME, [(None, "", problem)])
+    return (base / rel).resolve()
 
 
 def find_suite_root(path: Path) -> Path | None:
@@ -62,14 +85,41 @@ def _compose(path: Path) -> tuple[Any, yaml.Node | None]:
     loader = _Loader(text)
     try:
         node = loader.get_single_node()
+        if node is not None:
+            _refuse_repeated_keys(path, node)
         data = loader.construct_document(node) if node is not None else None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
         raise SuiteError(path, [(line, "", f"invalid YAML: {exc.problem or exc}")]) from exc
+    except yaml.YAMLError as exc:
+        raise SuiteError(path, [(None, "", f"invalid YAML: {exc}")]) from exc
+    except RecursionError:
+        raise SuiteError(path, [(None, "", "invalid YAML: nested too deeply")]) from None
     finally:
         loader.dispose()
     return data, node
+
+
+def _refuse_repeated_keys(path: Path, root: yaml.Node) -> None:
+    """A mapping that names one key twice is an error at the second one (iterative walk)."""
+    stack, seen = [root], set()
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:  # an alias: walked already
+            continue
+        seen.add(id(node))
+        if isinstance(node, yaml.MappingNode):
+            keys: dict = {}
+            for key, value in node.value:
+                name = key.value if isinstance(key, yaml.ScalarNode) else None
+                if name is not None and name != "<<" and name in keys:
+                    raise SuiteError(path, [(key.start_mark.line + 1, name, f"repeated key (first at line {keys[name]}); "
+                                             "YAML would keep only the last value: remove one")])
+                keys.setdefault(name, key.start_mark.line + 1)
+                stack += [key, value]
+        elif isinstance(node, yaml.SequenceNode):
+            stack += node.value
 
 
 def _line_of(node: yaml.Node | None, loc: tuple) -> int | None:
@@ -79,6 +129,8 @@ def _line_of(node: yaml.Node | None, loc: tuple) -> int | None:
     line = node.start_mark.line + 1
     for part in loc:
         child = None
+        if isinstance(part, int) and isinstance(node, yaml.MappingNode):
+            part = str(part)
         if isinstance(node, yaml.MappingNode):
             for key, value in node.value:
                 if key.value == str(part):
@@ -103,6 +155,9 @@ def _validate(model: type[BaseModel], path: Path):
         problems = []
         for err in exc.errors():
             loc = tuple(err["loc"])
+            located = (err.get("ctx") or {}).get("error")
+            if isinstance(located, FieldError):  # a model validator that named the field
+                loc += located.loc
             field = ".".join(str(p) for p in loc) or "(task)"
             msg = err["msg"].removeprefix("Value error, ")
             if err["type"] == "extra_forbidden":
@@ -124,34 +179,58 @@ def load_suite(path: str | Path) -> Suite:
         raise SuiteError(given, [(None, "", f"no {MANIFEST_NAME} here or above; a suite folder needs one")])
     manifest_path = root / MANIFEST_NAME
     manifest = _validate(SuiteManifest, manifest_path)
-    files = sorted({f for pattern in manifest.tasks for f in root.glob(pattern) if f.is_file()})
+    errors: list[SuiteError] = []
+    _, manifest_node = _compose(manifest_path)
+    files: set[Path] = set()
+    for i, pattern in enumerate(manifest.tasks):
+        problem = _outside(root, root, pattern) or (f"{pattern!r} must not contain '..'" if ".." in Path(pattern).parts else None)
+        if problem:
+            errors.append(SuiteError(manifest_path, [(_line_of(manifest_node, ("tasks", i)), f"tasks.{i}", problem)]))
+            continue
+        for f in root.glob(pattern):
+            if f.is_file() and not f.resolve().is_relative_to(root.resolve()):
+                errors.append(SuiteError(manifest_path, [(_line_of(manifest_node, ("tasks", i)), f"tasks.{i}",
+                                                          f"{f} is a link to {f.resolve()}, outside the suite folder; copy the file in")]))
+            elif f.is_file():
+                files.add(f)
     tasks: list[Task] = []
     task_files: dict[str, Path] = {}
-    errors: list[SuiteError] = []
-    for file in files:
+    for file in sorted(files):
         try:
             task = load_task(file)
         except SuiteError as exc:
             errors.append(exc)
             continue
         if task.id in task_files:
-            errors.append(SuiteError(file, [(None, "id", f"task id {task.id!r} is also used by {task_files[task.id]}")]))
+            first = task_files[task.id]
+            errors.append(SuiteError(file, [(_id_line(file), "id", f"task id {task.id!r} is also used by {first}:{_id_line(first)}; "
+                                             "task ids must be unique in a suite")]))
             continue
-        if task.target_image and not (file.parent / task.target_image).is_file():
-            _, node = _compose(file)
-            errors.append(SuiteError(file, [(_line_of(node, ("target_image",)), "target_image", f"file not found: {task.target_image}")]))
+        if task.target_image:
+            problem = _outside(root, file.parent, task.target_image)
+            if problem is None and not (file.parent / task.target_image).is_file():
+                problem = f"file not found: {task.target_image}"
+            if problem:
+                _, node = _compose(file)
+                errors.append(SuiteError(file, [(_line_of(node, ("target_image",)), "target_image", problem)]))
+                continue
         tasks.append(task)
         task_files[task.id] = file
     for name, rel in manifest.exemplars.items():
-        if not (root / rel).is_file():
-            _, node = _compose(manifest_path)
-            errors.append(SuiteError(manifest_path, [(_line_of(node, ("exemplars", name)), f"exemplars.{name}", f"file not found: {rel}")]))
+        problem = _outside(root, root, rel) or (None if (root / rel).is_file() else f"file not found: {rel}")
+        if problem:
+            errors.append(SuiteError(manifest_path, [(_line_of(manifest_node, ("exemplars", name)), f"exemplars.{name}", problem)]))
     if errors:
         raise _merge(errors)
     if not tasks:
-        raise SuiteError(manifest_path, [(None, "tasks", f"no task files match {manifest.tasks}")])
+        raise SuiteError(manifest_path, [(_line_of(manifest_node, ("tasks",)), "tasks", f"no task files match {manifest.tasks}")])
     tasks.sort(key=lambda t: t.id)
     return Suite(root=root, manifest=manifest, tasks=tuple(tasks), task_files=task_files)
+
+
+def _id_line(file: Path) -> int | None:
+    _, node = _compose(file)
+    return _line_of(node, ("id",))
 
 
 def _merge(errors: list[SuiteError]) -> SuiteError:

@@ -12,6 +12,8 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from ..errors import FieldError
+
 __all__ = [
     "Category",
     "Primitive",
@@ -26,6 +28,7 @@ __all__ = [
     "PresenceCheck",
     "StyleCheck",
     "LayoutCheck",
+    "PaletteCheck",
     "Check",
     "Checkpoint",
     "Constraints",
@@ -182,8 +185,17 @@ class LayoutCheck(_Model):
     color: str | None = None
 
 
+class PaletteCheck(_Model):
+    """Only these colours: every listed colour is used and the pixels of all other palette
+    colours together cover at most ``tolerance`` of the image."""
+
+    type: Literal["palette"]
+    colors: list[str] = Field(min_length=1)
+    tolerance: float = Field(0.05, ge=0, lt=1)
+
+
 Check = Annotated[
-    Union[TextCheck, ColorCheck, CountCheck, AbsenceCheck, PresenceCheck, StyleCheck, LayoutCheck],
+    Union[TextCheck, ColorCheck, CountCheck, AbsenceCheck, PresenceCheck, StyleCheck, LayoutCheck, PaletteCheck],
     Field(discriminator="type"),
 ]
 
@@ -270,32 +282,34 @@ class Task(_Model):
 
     @model_validator(mode="after")
     def _consistent(self):
-        ids = [c.id for c in self.checkpoints]
-        dupes = sorted({i for i in ids if ids.count(i) > 1})
-        if dupes:
-            raise ValueError(f"checkpoint ids must be unique; repeated: {', '.join(dupes)}")
-        known = set(ids)
-        for cp in self.checkpoints:
-            for dep in cp.depends_on:
-                if dep not in known:
-                    raise ValueError(f"checkpoint {cp.id!r} depends on unknown checkpoint {dep!r}")
+        seen: dict[str, int] = {}
+        for i, cp in enumerate(self.checkpoints):
+            if cp.id in seen:
+                raise FieldError(f"checkpoint id {cp.id!r} is already used by checkpoint {seen[cp.id]}; ids must be unique",
+                                 ("checkpoints", i, "id"))
+            seen[cp.id] = i
+        for i, cp in enumerate(self.checkpoints):
+            for j, dep in enumerate(cp.depends_on):
+                if dep not in seen:
+                    raise FieldError(f"checkpoint {cp.id!r} depends on unknown checkpoint {dep!r}", ("checkpoints", i, "depends_on", j))
                 if dep == cp.id:
-                    raise ValueError(f"checkpoint {cp.id!r} depends on itself")
+                    raise FieldError(f"checkpoint {cp.id!r} depends on itself", ("checkpoints", i, "depends_on", j))
             if cp.output is not None and cp.output > max(1, len(self.outputs)):
-                raise ValueError(f"checkpoint {cp.id!r} names output {cp.output}, the task has {max(1, len(self.outputs))}")
+                raise FieldError(f"checkpoint {cp.id!r} names output {cp.output}, the task has {max(1, len(self.outputs))}",
+                                 ("checkpoints", i, "output"))
         _check_acyclic(self.checkpoints)
         if self.category is Category.IM and not self.target_image:
-            raise ValueError("an IM task needs a 'target_image'")
+            raise FieldError("an IM task needs a 'target_image'", ("category",))
         if self.category is not Category.IM and self.target_image:
-            raise ValueError("only IM tasks take a 'target_image'")
+            raise FieldError("only IM tasks take a 'target_image'", ("target_image",))
         if self.category is Category.CO and self.constraints is None:
-            raise ValueError("a CO task needs 'constraints'")
+            raise FieldError("a CO task needs 'constraints'", ("category",))
         if self.category is not Category.CO and self.constraints is not None:
-            raise ValueError("only CO tasks take 'constraints'")
+            raise FieldError("only CO tasks take 'constraints'", ("constraints",))
         if len(self.outputs) == 1:
-            raise ValueError("'outputs' lists two or more images; leave it out for a single image")
+            raise FieldError("'outputs' lists two or more images; leave it out for a single image", ("outputs",))
         if isinstance(self.reference_prompt, list) and len(self.reference_prompt) != self.n_outputs:
-            raise ValueError(f"'reference_prompt' needs one prompt per output ({self.n_outputs})")
+            raise FieldError(f"'reference_prompt' needs one prompt per output ({self.n_outputs})", ("reference_prompt",))
         return self
 
     @property
@@ -318,21 +332,27 @@ class Task(_Model):
 
 
 def _check_acyclic(checkpoints: list[Checkpoint]) -> None:
+    """Refuse a dependency cycle, located at the checkpoint that closes it (iterative: any depth)."""
     deps = {cp.id: cp.depends_on for cp in checkpoints}
-    state: dict[str, int] = {}
-
-    def visit(node: str, path: list[str]):
-        if state.get(node) == 2:
-            return
-        if state.get(node) == 1:
-            raise ValueError("checkpoint dependencies form a cycle: " + " -> ".join([*path, node]))
-        state[node] = 1
-        for dep in deps[node]:
-            visit(dep, [*path, node])
-        state[node] = 2
-
-    for cp_id in deps:
-        visit(cp_id, [])
+    index = {cp.id: i for i, cp in enumerate(checkpoints)}
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    for start in deps:
+        if state.get(start):
+            continue
+        path, stack = [start], [iter(deps[start])]
+        state[start] = 1
+        while stack:
+            dep = next(stack[-1], None)
+            if dep is None:
+                state[path.pop()] = 2
+                stack.pop()
+            elif state.get(dep) == 1:
+                cycle = path[path.index(dep):] + [dep]
+                raise FieldError("checkpoint dependencies form a cycle: " + " -> ".join(cycle), ("checkpoints", index[path[-1]], "depends_on"))
+            elif not state.get(dep):
+                state[dep] = 1
+                path.append(dep)
+                stack.append(iter(deps[dep]))
 
 
 class SuiteManifest(_Model):
