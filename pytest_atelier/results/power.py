@@ -27,7 +27,7 @@ import numpy as np
 
 from .stats import sign_flip_test
 
-__all__ = ["NoiseModel", "simulate_runs", "gate_power", "Power", "tasks_needed"]
+__all__ = ["NoiseModel", "simulate_runs", "gate_power", "Power", "tasks_needed", "power_table"]
 
 
 @dataclass(frozen=True)
@@ -72,17 +72,18 @@ def simulate_runs(
     *,
     drop: float = 0.0,
     affected: np.ndarray | None = None,
+    image_share: float = 0.5,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Two runs of ``n_tasks`` x ``n_checkpoints`` outcomes (True = pass), and the image-side mask.
 
-    The first half of each task's checkpoints (rounded down) is the prompt side, the rest
-    the image side. ``affected`` (tasks x checkpoints, bool) says where the drop applies
-    (everywhere when None).
+    The last ``image_share`` of each task's checkpoints (rounded down) is the image side,
+    the rest the prompt side. ``affected`` (tasks x checkpoints, bool) says where the drop
+    applies (everywhere when None).
     """
     if not 0 <= drop < model.base_rate:
         raise ValueError(f"drop must lie in [0, base_rate), not {drop}")
     image = np.zeros(n_checkpoints, bool)
-    image[n_checkpoints // 2 :] = True
+    image[n_checkpoints - int(n_checkpoints * image_share) :] = True
     intercept = np.where(image, model.intercept(True), model.intercept(False))
     fixed = intercept + model.difficulty_sd * rng.standard_normal((n_tasks, n_checkpoints))
     runs = []
@@ -111,6 +112,7 @@ def gate_power(
     n_sim: int = 1000,
     n_resamples: int = 999,
     seed: int = 0,
+    image_share: float = 0.5,
 ) -> float:
     """Simulated probability that the gate flags a drop of ``drop`` on ``n_tasks`` tasks
     (with ``drop=0``: the false-alarm rate)."""
@@ -120,7 +122,7 @@ def gate_power(
     rng = np.random.default_rng(seed)
     hits = 0
     for _ in range(n_sim):
-        before, after, _ = simulate_runs(rng, n_tasks, n_checkpoints, model, drop=drop)
+        before, after, _ = simulate_runs(rng, n_tasks, n_checkpoints, model, drop=drop, image_share=image_share)
         diffs = after.sum(1).astype(float) - before.sum(1)
         test = sign_flip_test(diffs, alternative="less", n_resamples=n_resamples, seed=seed)
         hits += test.p_value < alpha and test.statistic < 0
@@ -153,13 +155,15 @@ def tasks_needed(
     n_sim: int = 1000,
     seed: int = 0,
     max_tasks: int = 5000,
+    image_share: float = 0.5,
 ) -> Power:
     """Smallest number of tasks at which the gate detects ``drop`` with ``target`` power.
 
     Doubles the number of tasks until the simulated power reaches the target, then bisects;
     every evaluation uses the same seed, so the search is deterministic.
     """
-    params = dict(checkpoints_per_task=checkpoints_per_task, model=model, drop=drop, alpha=alpha, n_sim=n_sim, seed=seed)
+    params = dict(checkpoints_per_task=checkpoints_per_task, model=model, drop=drop, alpha=alpha, n_sim=n_sim, seed=seed,
+                  image_share=image_share)
     curve: dict[int, float] = {}
 
     def power_at(n: int) -> float:
@@ -177,3 +181,29 @@ def tasks_needed(
         mid = (low + high) // 2
         low, high = (low, mid) if power_at(mid) >= target else (mid, high)
     return Power(high, curve[high], **meta, curve=sorted(curve.items()))
+
+
+# (row label, checkpoint sides per task, image share) of docs/gating.md's table
+TABLE_ROWS = (("`atelier`, both sides", 23.0, 0.5), ("`atelier`, image side only", 11.5, 1.0),
+              ("`idea-design`, both sides", 12.0, 0.5))
+TABLE_MODELS = (("independent", NoiseModel(image_sd=0.0, prompt_sd=0.0)),
+                ("image 1.5, prompt 1.0", NoiseModel(image_sd=1.5, prompt_sd=1.0)),
+                ("image 2.5, prompt 1.0", NoiseModel(image_sd=2.5, prompt_sd=1.0)))
+
+
+def power_table(drop: float = 0.05, *, alpha: float = 0.05, target: float = 0.8, n_sim: int = 400, seed: int = 0) -> str:
+    """docs/gating.md's table: tasks the gate needs to catch ``drop`` with ``target`` power, as Markdown."""
+    lines = [f"| suite (checkpoint sides per task) | {' | '.join(name for name, _ in TABLE_MODELS)} |",
+             "| --- |" + " --- |" * len(TABLE_MODELS)]
+    for label, sides, share in TABLE_ROWS:
+        cells = []
+        for _, model in TABLE_MODELS:
+            found = tasks_needed(drop, checkpoints_per_task=sides, model=model, alpha=alpha, target=target, n_sim=n_sim,
+                                 seed=seed, image_share=share)
+            cells.append(f"{found.n_tasks} tasks" if found.n_tasks else "more than 5000")
+        lines.append(f"| {label} ({sides:g}) | {' | '.join(cells)} |")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(power_table())
