@@ -54,7 +54,7 @@ from . import checkers
 from .image_embed import get_image_embedder
 from .memory import STRATEGIES, ExemplarIndex, Retrieved
 from .replies import parse_reply, read_verdict, verdict_problem
-from .text_match import check_text as prompt_has_text
+from .prompt_rules import check_text as prompt_has_text
 from .text_match import get_embedder
 
 __all__ = ["AtelierJudge", "SKILLS", "skills_for", "PROMPT_FILES", "PROMPTS_DIGEST", "SCHEMAS", "VERSION", "make", "prompts_digest"]
@@ -266,9 +266,10 @@ class AtelierJudge:
             if cp.check is not None and cp.check.type == "text":
                 text = prompts[cp.output - 1] if cp.output and cp.output <= len(prompts) else "\n".join(prompts)
                 outcome, reason = prompt_has_text(cp.check, text)
-                decided[cp.id] = Verdict(cp.id, Side.prompt, outcome, reason, "checker:verbatim")
-            else:
-                ask.append(cp)
+                if outcome != "abstain":
+                    decided[cp.id] = Verdict(cp.id, Side.prompt, outcome, reason, "checker:verbatim")
+                    continue
+            ask.append(cp)
         context = f"{_task_context(task)}\n\n{_prompts_block(prompts)}"
         for v in self._objective("objective_prompt", Side.prompt, task, context, [], ask):
             decided[v.checkpoint] = v

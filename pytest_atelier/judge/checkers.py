@@ -18,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 from PIL import Image
+from scipy import ndimage, spatial
 
 from ..engine.threads import cpu_threads
 from ..errors import MissingExtraError, require
@@ -33,11 +34,14 @@ __all__ = [
     "load_pixels",
     "color_fraction",
     "flat_coverage",
-    "blob_areas",
+    "blobs",
     "count_blobs",
     "check_text",
     "check_color",
     "check_count",
+    "check_background",
+    "check_palette",
+    "background_region",
     "check_absence",
     "check_layout",
     "judge_image_check",
@@ -57,7 +61,8 @@ REGION_BOXES: dict[str, tuple[float, float, float, float]] = {
 }
 MAX_SIDE = 256  # pixel analysis runs on a nearest-neighbour thumbnail of at most this side
 FLAT_TOP_COLORS, FLAT_COVERAGE = 16, 0.90
-PRESENT_FRACTION = 0.01  # below this share of pixels a colour counts as absent
+PRESENT_FRACTION = 0.01  # at or above this share of pixels a colour counts as present
+ABSENT_FRACTION = 0.001  # below this share a colour counts as absent
 
 
 @dataclasses.dataclass(frozen=True)
@@ -140,14 +145,57 @@ def _norm_text(text: str, case_sensitive: bool) -> str:
     return " ".join(re.sub(r"(?<=[^\W\d])(?=\d)|(?<=\d)(?=[^\W\d])", " ", text).split())
 
 
-def _contains(haystack: str, needle: str, case_sensitive: bool = False) -> bool:
+# OCR noise that a match may skip between the words of the wanted text: a token of at most
+# two characters that is not part of the text (a stray mark read as "1", "l", "-").
+_STRAY = 2
+
+
+def _tokens(text: str, case_sensitive: bool) -> list[str]:
     # OCR confuses the letter O and the digit 0 in many fonts: read 0 as O (o once case-folded).
     letter = "O" if case_sensitive else "o"
-    haystack, needle = haystack.replace("0", letter), needle.replace("0", letter)
-    if f" {needle} " in f" {haystack} ":
-        return True
-    # OCR sometimes merges words into one box ("NIGHTMARKET"): compare without spaces too.
-    return " " in needle and needle.replace(" ", "") in haystack.replace(" ", "")
+    return _norm_text(text, case_sensitive).replace("0", letter).split()
+
+
+def _contains(haystack: str, needle: str, case_sensitive: bool = False) -> bool:
+    """The needle's words appear in order in the haystack, one after another, allowing stray
+    tokens of at most two characters between them, and a word that OCR split into pieces or
+    merged with its neighbour ("NIGHTMARKET")."""
+    hay, want = _tokens(haystack, case_sensitive), _tokens(needle, case_sensitive)
+    if not want:
+        return False
+    for start in range(len(hay)):
+        i, k = start, 0
+        while i < len(hay) and k < len(want):
+            piece, j = hay[i], i
+            while piece != want[k] and want[k].startswith(piece) and j + 1 < len(hay):
+                j += 1
+                piece += hay[j]
+            merged = next((m for m in range(2, len(want) - k + 1) if hay[i] == "".join(want[k : k + m])), 0)
+            if merged:  # "OPENDAILY" read for "OPEN DAILY"
+                k, i = k + merged, i + 1
+            elif piece == want[k]:
+                k, i = k + 1, j + 1
+            elif k == 0 or len(hay[i]) > _STRAY:
+                break
+            else:
+                i += 1
+        if k == len(want):
+            return True
+    return False
+
+
+def _near_miss(haystack: str, needle: str, case_sensitive: bool) -> str | None:
+    """A run of OCR tokens that differs from the needle by one or two letters (a typo)."""
+    import difflib
+
+    hay, want = _tokens(haystack, case_sensitive), " ".join(_tokens(needle, case_sensitive))
+    n = len(want.split())
+    for size in {max(1, n - 1), n, n + 1}:
+        for i in range(len(hay) - size + 1):
+            run = " ".join(hay[i : i + size])
+            if run != want and difflib.SequenceMatcher(None, run, want).ratio() >= 0.8:
+                return run
+    return None
 
 
 def _in_region(box: TextBox, region: str, size: tuple[int, int]) -> bool:
@@ -161,27 +209,39 @@ def _short(text: str, limit: int = 120) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+MIN_CONFIDENCE = 0.8  # OCR boxes below this confidence are not evidence of a misspelling
+
+
 def check_text(path: Path, text: str, case_sensitive: bool = False, region: str | None = None) -> tuple[str, str]:
-    """OCR reads ``text`` (in ``region`` when given). Comparison ignores punctuation, runs
-    of whitespace, the difference between O and 0, and case unless ``case_sensitive``."""
+    """Pass: OCR reads the text's words in order (punctuation, line breaks, case unless
+    ``case_sensitive``, O/0 and stray tokens of at most two characters between words are
+    tolerated), in ``region`` when given. Fail: OCR confidently reads a near miss (a typo),
+    reads it only outside the region or with other capitalisation, or reads nothing or other
+    text on flat graphics. Abstain: nothing matching on photo-like images, where OCR misses
+    stylised text."""
     try:
         boxes, size = read_text(path)
     except MissingExtraError as exc:
         return "abstain", f"cannot read text without OCR: {exc}"
-    want = _norm_text(text, case_sensitive)
     everywhere = reading_order(boxes)
-    if not _contains(_norm_text(everywhere, case_sensitive), want, case_sensitive):
-        if not boxes:
-            return "fail", f"OCR reads no text; expected {text!r}"
-        if case_sensitive and _contains(_norm_text(everywhere, False), _norm_text(text, False)):
-            return "fail", f"OCR reads {text!r} with different capitalisation: {_short(everywhere)!r}"
-        return "fail", f"OCR does not read {text!r}; it reads {_short(everywhere)!r}"
-    if region is None:
-        return "pass", f"OCR reads {text!r}"
-    inside = reading_order([b for b in boxes if _in_region(b, region, size)])
-    if _contains(_norm_text(inside, case_sensitive), want, case_sensitive):
-        return "pass", f"OCR reads {text!r} in the {region} region"
-    return "fail", f"OCR reads {text!r}, but not in the {region} region"
+    if _contains(everywhere, text, case_sensitive):
+        if region is None:
+            return "pass", f"OCR reads {text!r}"
+        if _contains(reading_order([b for b in boxes if _in_region(b, region, size)]), text, case_sensitive):
+            return "pass", f"OCR reads {text!r} in the {region} region"
+        return "fail", f"OCR reads {text!r}, but not in the {region} region"
+    if case_sensitive and _contains(everywhere, text, False):
+        return "fail", f"OCR reads {text!r} with different capitalisation: {_short(everywhere)!r}"
+    confident = reading_order([b for b in boxes if b.confidence >= MIN_CONFIDENCE])
+    near = _near_miss(confident, text, case_sensitive)
+    if near:
+        return "fail", f"OCR reads {near!r} instead of {text!r}"
+    if flat_coverage(path) < FLAT_COVERAGE:
+        seen = f"it reads {_short(everywhere)!r}" if boxes else "it reads no text"
+        return "abstain", f"OCR does not read {text!r} ({seen}), but on a photo-like image OCR misses stylised text"
+    if not boxes:
+        return "fail", f"OCR reads no text on flat graphics; expected {text!r}"
+    return "fail", f"OCR does not read {text!r}; it reads {_short(everywhere)!r}"
 
 
 # --- pixels ----------------------------------------------------------------------------------
@@ -227,61 +287,127 @@ def flat_coverage(path: Path) -> float:
     return float(np.sort(counts)[::-1][:FLAT_TOP_COLORS].sum() / len(rgb))
 
 
-def blob_areas(mask: np.ndarray) -> list[int]:
-    """Areas of the 8-connected components of a boolean mask, largest first (run-length union-find)."""
-    parent: list[int] = []
-    area: list[int] = []
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    prev: list[tuple[int, int, int]] = []
-    for row in mask:
-        edges = np.diff(np.concatenate(([0], row.astype(np.int8), [0])))
-        current = []
-        for start, end in zip(np.flatnonzero(edges == 1), np.flatnonzero(edges == -1), strict=True):
-            label = len(parent)
-            parent.append(label)
-            area.append(int(end - start))
-            for ps, pe, pl in prev:  # runs touch, diagonals included
-                if ps <= end and pe >= start:
-                    a, b = find(pl), find(label)
-                    if a != b:
-                        parent[b] = a
-                        area[a] += area[b]
-            current.append((int(start), int(end), label))
-        prev = current
-    return sorted((area[i] for i in range(len(parent)) if parent[i] == i), reverse=True)
+def blobs(mask: np.ndarray) -> list[tuple[int, float]]:
+    """``(area, notch)`` of the 8-connected components of a boolean mask with their holes
+    filled (an outline and what it encloses are one shape), largest first. ``notch`` is the
+    depth of the deepest dent in the outline (the largest distance from the shape of a point
+    inside its convex hull) over the shape's equivalent diameter: about 0 for a disc or a
+    panel, clearly above 0 for shapes that touch or overlap (and for stars and letters)."""
+    labels, n = ndimage.label(ndimage.binary_fill_holes(mask), structure=np.ones((3, 3)))
+    out = []
+    for index, region in enumerate(ndimage.find_objects(labels), start=1):
+        shape = labels[region] == index
+        area = int(shape.sum())
+        out.append((area, _notch(shape) / (2 * np.sqrt(area / np.pi))))
+    return sorted(out, reverse=True)
 
 
-def count_blobs(path: Path, color: str) -> tuple[int, list[int]]:
-    """Number of separate ``color`` shapes, ignoring specks; also returns all blob areas.
+def _notch(shape: np.ndarray) -> float:
+    """Pixels from the deepest point of the convex hull's deficit to the shape."""
+    ys, xs = np.nonzero(shape)
+    if len(set(xs)) < 3 or len(set(ys)) < 3:
+        return 0.0
+    pts = np.stack([xs, ys], 1).astype(float)
+    hull = spatial.Delaunay(pts[spatial.ConvexHull(pts).vertices])
+    gy, gx = np.mgrid[0 : shape.shape[0], 0 : shape.shape[1]]
+    inside = (hull.find_simplex(np.stack([gx.ravel(), gy.ravel()], 1)) >= 0).reshape(shape.shape)
+    deficit = inside & ~shape
+    return float(ndimage.distance_transform_edt(~shape)[deficit].max()) if deficit.any() else 0.0
 
-    A speck is smaller than 0.05% of the image or 10% of the largest blob.
+
+def _without_frame(mask: np.ndarray) -> np.ndarray:
+    """The mask less any component that spans the whole image (a frame drawn round it)."""
+    regions, n = ndimage.label(mask, structure=np.ones((3, 3)))
+    h, w = mask.shape
+    for index, box in enumerate(ndimage.find_objects(regions), start=1):
+        if box[0].stop - box[0].start >= 0.9 * h and box[1].stop - box[1].start >= 0.9 * w:
+            mask = mask & (regions != index)
+    return mask
+
+
+SPECK_SHARE, SPECK_OF_LARGEST = 0.0005, 0.02
+# A dent deeper than this share of a shape's diameter (and than pixelisation) means shapes
+# that touch or overlap, or a shape that is not convex.
+MAX_NOTCH, MIN_NOTCH_PX = 0.04, 1.5
+
+
+def count_blobs(path: Path, color: str | None) -> tuple[int, list[tuple[int, float]]]:
+    """Number of separate shapes of ``color`` (or, without one, of anything that is not the
+    background), holes filled, ignoring specks; also returns the counted ``(area,
+    notch)`` pairs. A speck is smaller than 0.05% of the image or 2% of the largest blob.
     """
-    areas = blob_areas(_mask(path, color))
-    if not areas:
+    labels = load_pixels(path)[1]
+    mask = _mask(path, color) if color else _without_frame(~background_region(path)[0])
+    found = blobs(mask)
+    if not found:
         return 0, []
-    total = load_pixels(path)[1].size
-    floor = max(0.0005 * total, 0.1 * areas[0], 4)
-    return sum(a >= floor for a in areas), areas
+    floor = max(SPECK_SHARE * labels.size, SPECK_OF_LARGEST * found[0][0], 4)
+    counted = [b for b in found if b[0] >= floor]
+    return len(counted), counted
 
 
 # --- checks ----------------------------------------------------------------------------------
 
 
+BACKGROUND_WORDS = frozenset({"background", "backdrop", "backgrounds", "bg", "ground", "canvas"})
+PALETTE_FILL = 0.01  # a palette colour must cover at least this share to count as used
+
+
+def background_region(path: Path) -> tuple[np.ndarray, int]:
+    """The background: the largest connected region of one palette colour (a frame drawn
+    round the image is thinner than what it encloses). Returns its mask and label."""
+    labels = load_pixels(path)[1]
+    best, best_area, best_label = None, -1, -1
+    for label in np.unique(labels):
+        regions, n = ndimage.label(labels == label)
+        if n:
+            areas = np.bincount(regions.ravel())[1:]
+            if areas.max() > best_area:
+                best, best_area, best_label = regions == areas.argmax() + 1, int(areas.max()), int(label)
+    return best, best_label
+
+
+BACKGROUND_SHARE = 0.3  # the background region must cover this share of the image
+MAX_DELTA_E = 12.0  # CIELAB distance from the named colour within which a hue is that colour
+
+
+def check_background(path: Path, color: str) -> tuple[str, str]:
+    """The background is the largest connected one-colour region (:func:`background_region`).
+    Pass: it covers at least 30% of the image, its palette colour is the named one and its
+    mean colour lies within 12 CIELAB units of it (a pale blue is not called white). Fail:
+    such a region has another palette colour and the named colour lies over 12 units from
+    its mean. Abstain: no region that large, or a tint in between."""
+    mask, label = background_region(path)
+    rgb = load_pixels(path)[0]
+    share = float(mask.mean())
+    mean = rgb[mask].mean(axis=0)
+    distance = float(np.linalg.norm(colors.rgb_to_lab(mean) - colors.rgb_to_lab(np.array(colors.rgb(color)))))
+    found = colors.COLOR_NAMES[label]
+    what = f"the largest one-colour region ({share:.0%} of the image) is {found}, {distance:.0f} CIELAB units from {color}"
+    if share < BACKGROUND_SHARE:
+        return "abstain", f"no clear background: {what}"
+    if found == colors.canonical(color) and distance <= MAX_DELTA_E:
+        return "pass", what
+    if found != colors.canonical(color) and distance > MAX_DELTA_E:
+        return "fail", what
+    return "abstain", f"{what}: a tint between colour names"
+
+
 def check_color(
     path: Path, color: str, min_fraction: float = 0.01, region: str | None = None, entity: str = ""
 ) -> tuple[str, str]:
-    """An absent colour fails; a present one passes for the image or a region, and abstains
-    when it must belong to an entity that pixels cannot locate."""
+    """Pass: the colour covers at least ``min_fraction`` of the image or region. Fail: it is
+    essentially absent (under 0.1%), so nothing there carries it. Abstain: present below
+    ``min_fraction`` (a small element may carry it), or present but required of an entity
+    that pixels cannot locate. The background has its own rule (:func:`check_background`)."""
+    if entity.strip().lower() in BACKGROUND_WORDS and region is None:
+        return check_background(path, color)
     share = color_fraction(path, color, region)
     where = f"of the {region} region" if region else "of the image"
+    if share < ABSENT_FRACTION:
+        return "fail", f"{color} covers {share:.2%} {where}: essentially absent"
     if share < min_fraction:
-        return "fail", f"{color} covers {share:.1%} {where}, below {min_fraction:.1%}"
+        return "abstain", f"{color} covers only {share:.1%} {where}, below {min_fraction:.1%}: a small element may carry it"
     if entity and region is None:
         return (
             "abstain",
@@ -290,20 +416,56 @@ def check_color(
     return "pass", f"{color} covers {share:.1%} {where} (>= {min_fraction:.1%})"
 
 
+def check_palette(path: Path, wanted: list[str], tolerance: float = 0.05) -> tuple[str, str]:
+    """Pass: every listed colour covers at least 1% of the image and all other colours
+    together at most ``tolerance`` of the pixels inside flat areas (anti-aliased edges are
+    mixtures).
+    Fail: a listed colour is missing, or other colours cover more than twice the tolerance.
+    Abstain: in between."""
+    labels = load_pixels(path)[1]
+    interior = ndimage.minimum_filter(labels, 3) == ndimage.maximum_filter(labels, 3)
+    pool = labels[interior] if interior.mean() >= 0.5 else labels.ravel()
+    shares = np.bincount(pool, minlength=len(colors.COLOR_NAMES)) / max(1, pool.size)
+    used = np.bincount(labels.ravel(), minlength=len(colors.COLOR_NAMES)) / labels.size
+    want = {colors.COLOR_NAMES.index(colors.canonical(c)) for c in wanted}
+    missing = [colors.COLOR_NAMES[i] for i in sorted(want) if used[i] < PALETTE_FILL]
+    other = float(sum(shares[i] for i in range(len(shares)) if i not in want))
+    biggest = max((i for i in range(len(shares)) if i not in want), key=lambda i: shares[i])
+    found = f"other colours cover {other:.1%} (most: {colors.COLOR_NAMES[biggest]} {shares[biggest]:.1%})"
+    if missing:
+        return "fail", f"{', '.join(missing)} covers less than {PALETTE_FILL:.0%}; {found}"
+    if other <= tolerance:
+        return "pass", f"only {', '.join(wanted)}: {found}, within {tolerance:.0%}"
+    if other > 2 * tolerance:
+        return "fail", f"not only {', '.join(wanted)}: {found}"
+    return "abstain", f"{found}: near the tolerance of {tolerance:.0%}"
+
+
 def check_count(path: Path, entity: str, count: int, color: str | None) -> tuple[str, str]:
-    """Count ``color`` blobs on flat graphics; abstain without a colour or on photo-like images."""
-    if not color:
-        return "abstain", f"the offline judge counts only coloured shapes; this count of {entity!r} names no color"
+    """Count separated shapes on flat graphics (holes filled, so an outline and its contents
+    are one; panels separated by gutters count once each): shapes of ``color``, or without
+    one everything that is not the border's colour. Pass: the count matches. Fail: it does
+    not. Abstain: photo-like images, a colour that fills most of the image, or a shape that is
+    not convex (a dent deeper than 4% of its diameter: shapes that touch or overlap, but also
+    stars and letters)."""
     coverage = flat_coverage(path)
     if coverage < FLAT_COVERAGE:
         share = f"top {FLAT_TOP_COLORS} colours cover {coverage:.0%} < {FLAT_COVERAGE:.0%}"
-        return "abstain", f"not flat graphics ({share}), so shapes cannot be counted by colour"
-    found, areas = count_blobs(path, color)
-    if areas and areas[0] > 0.5 * load_pixels(path)[1].size:
-        return "abstain", f"{color} fills most of the image, so its shapes cannot be told apart"
+        return "abstain", f"not flat graphics ({share}), so shapes cannot be counted"
+    if not color and background_region(path)[0].mean() < BACKGROUND_SHARE:
+        return "abstain", f"no clear background to count {entity!r} against"
+    if color and not np.array_equal(_without_frame(_mask(path, color)), _mask(path, color)):
+        return "abstain", f"{color} spans the whole image (a frame or the background), so its shapes cannot be told apart"
+    found, counted = count_blobs(path, color)
+    what = f"{color} shapes" if color else "shapes on the background"
+    if counted and counted[0][0] > 0.5 * load_pixels(path)[1].size:
+        return "abstain", f"one shape fills most of the image, so the {what} cannot be told apart"
+    irregular = sum(notch > MAX_NOTCH and notch * 2 * np.sqrt(area / np.pi) > MIN_NOTCH_PX for area, notch in counted)
+    if irregular:
+        return "abstain", f"{irregular} of {found} {what} are not convex: they may be shapes that touch, so they cannot be counted"
     if found == count:
-        return "pass", f"counted {found} separate {color} shapes, as expected for {entity!r}"
-    return "fail", f"counted {found} separate {color} shapes, expected {count} {entity!r}"
+        return "pass", f"counted {found} separate {what}, as expected for {entity!r}"
+    return "fail", f"counted {found} separate {what}, expected {count} {entity!r}"
 
 
 def check_absence(path: Path, entity: str, text: str | None = None, color: str | None = None) -> tuple[str, str]:
@@ -358,6 +520,11 @@ def judge_image_check(check, path: Path) -> tuple[str, str, str]:
         return (*check_color(path, check.color, check.min_fraction, check.region, check.entity), "palette")
     if kind == "count":
         return (*check_count(path, check.entity, check.count, check.color), "blobs")
+    if kind == "palette":
+        unknown = [c for c in check.colors if colors.canonical(c) is None]
+        if unknown:
+            return "abstain", f"{unknown[0]!r} is not a palette colour ({', '.join(colors.COLOR_WORDS)})", "palette"
+        return (*check_palette(path, check.colors, check.tolerance), "palette")
     if kind == "absence":
         tool = "+".join(t for t, used in (("ocr", check.text), ("palette", check.color)) if used) or "none"
         return (*check_absence(path, check.entity, check.text, check.color), tool)

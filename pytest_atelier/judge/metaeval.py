@@ -41,6 +41,7 @@ from ..results.stats import kendall_tau_b, spearman
 from ..suite.exemplars import ExemplarMemory, LoadedMemory, load_memory_with_source
 from ..suite.loader import Suite, _validate, load_suite
 from ..suite.models import Category, Checkpoint, Task
+from .cases import Cases
 from .image_embed import get_image_embedder
 from .memory import STRATEGIES, ExemplarIndex
 from .text_match import get_embedder
@@ -54,6 +55,7 @@ __all__ = [
     "Judged",
     "suite_memory",
     "evaluate",
+    "evaluate_cases",
     "objective_figures",
     "subjective_figures",
     "human_ceiling",
@@ -222,7 +224,8 @@ def evaluate(judge, labels: Labels, *, memory_for: MemoryFor = suite_memory, obj
                     human = getattr(pair.checkpoints[v.checkpoint], side)
                     kind = checkpoint_kind(task.checkpoint(v.checkpoint))
                     judged.objective.append(
-                        {"pair": pair.id, "checkpoint": v.checkpoint, "side": side, "kind": kind, "human": human, "judge": v.outcome}
+                        {"pair": pair.id, "checkpoint": v.checkpoint, "side": side, "kind": kind, "human": human,
+                         "judge": v.outcome, "reason": v.reason}
                     )
             else:
                 for s in result:
@@ -230,6 +233,31 @@ def evaluate(judge, labels: Labels, *, memory_for: MemoryFor = suite_memory, obj
                         judged.scores.append(
                             {"pair": pair.id, "side": side, "dimension": s.dimension, "ratings": pair.ratings(s.dimension), "judge": s.value}
                         )
+    return judged
+
+
+def evaluate_cases(judge, cases: Cases, *, concurrency: int = 4) -> Judged:
+    """Run the judge on every stand-alone case (concurrently) and collect objective rows."""
+
+    def run(case):
+        task, cp = cases.task(case), cases.checkpoint(case)
+        if case.side == "prompt":
+            return judge.judge_prompt(task, [case.prompt], [cp])[0]
+        return judge.judge_image(task, "", cases.image(case), [cp])[0]
+
+    judged = Judged()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, concurrency)) as pool:
+        futures = [(case, pool.submit(run, case)) for case in cases.cases.cases]
+        for case, future in futures:
+            try:
+                verdict = future.result()
+            except ComponentError as exc:
+                judged.errors.append(f"{case.id}: {exc}")
+                continue
+            judged.objective.append(
+                {"pair": case.id, "checkpoint": case.id, "side": case.side, "kind": checkpoint_kind(cases.checkpoint(case)),
+                 "human": case.label, "judge": verdict.outcome, "reason": verdict.reason, "note": case.note}
+            )
     return judged
 
 
@@ -247,6 +275,7 @@ def _binary(rows: list[dict]) -> dict:
         "accuracy": correct / len(decided) if decided else None,
         "f1": f1,
         "abstention": (n - len(decided)) / n if n else None,
+        "wrong": len(decided) - correct,
     }
 
 
@@ -324,17 +353,25 @@ def human_ceiling(labels: Labels) -> dict | None:
     return {"raters": raters, "dimensions": dims, "macro": _macro(dims)}
 
 
-def report(judge, labels: Labels, *, concurrency: int = 4) -> dict:
-    """Every figure of the meta-evaluation, as JSON-safe data."""
-    judged = evaluate(judge, labels, concurrency=concurrency)
+def report(judge, labels: Labels | Cases, *, concurrency: int = 4) -> dict:
+    """Every figure of the meta-evaluation, as JSON-safe data; ``wrong`` lists the decided
+    verdicts that disagree with the label."""
+    if isinstance(labels, Cases):
+        judged = evaluate_cases(judge, labels, concurrency=concurrency)
+        size, provenance, ceiling = len(labels.cases.cases), f"{labels.cases.produced_by} ({labels.cases.method})", None
+    else:
+        judged = evaluate(judge, labels, concurrency=concurrency)
+        size, provenance, ceiling = len(labels.labels.pairs), labels.labels.description, human_ceiling(labels)
     return {
         "labels": str(labels.path),
+        "provenance": provenance,
         "judge": judge.spec,
         "identity": judge.identity,
-        "pairs": len(labels.labels.pairs),
+        "pairs": size,
         "objective": objective_figures(judged),
         "subjective": subjective_figures(judged),
-        "ceiling": human_ceiling(labels),
+        "ceiling": ceiling,
+        "wrong": [r for r in judged.objective if r["judge"] in ("pass", "fail") and r["human"] is not (r["judge"] == "pass")],
         "errors": judged.errors,
     }
 
@@ -408,22 +445,26 @@ def _table(header: list[str], rows: list[list[str]]) -> list[str]:
     return [line(header), "  ".join("-" * w for w in widths), *[line(r) for r in rows]]
 
 
-def format_report(figures: dict) -> str:
-    """The meta-evaluation as plain-text tables."""
-    out = [f"meta-eval of {figures['judge']} on {figures['labels']} ({figures['pairs']} pairs)", ""]
+def format_report(figures: dict, show_wrong: bool = False) -> str:
+    """The meta-evaluation as plain-text tables; ``show_wrong`` lists every confident wrong
+    verdict with the judge's reason."""
+    out = [f"meta-eval of {figures['judge']} on {figures['labels']} ({figures['pairs']} labelled items)"]
+    out += [f"labels: {figures['provenance']}" if figures.get("provenance") else "", ""]
     obj = figures["objective"]
-    rows = []
-    for name, f in [*obj["sides"].items(), ("overall", obj["overall"])]:
-        rows.append([name, f["n"], f["decided"], _f(f["accuracy"], True), _f(f["f1"], True), _f(f["abstention"], True)])
-    out += ["Objective checkpoints (accuracy and F1 on decided checkpoints; pass = positive)"]
-    out += _table(["side", "n", "decided", "accuracy", "F1", "abstained"], rows) + [""]
-    rows = [
-        [f"{side}:{kind}", f["n"], f["decided"], _f(f["accuracy"], True), _f(f["f1"], True), _f(f["abstention"], True)]
-        for side, kinds in obj["kinds"].items()
-        for kind, f in kinds.items()
-    ]
+    head = ["n", "decided", "accuracy", "F1", "abstained", "wrong"]
+    row = lambda name, f: [name, f["n"], f["decided"], _f(f["accuracy"], True), _f(f["f1"], True), _f(f["abstention"], True), f["wrong"]]  # noqa: E731
+    rows = [row(name, f) for name, f in [*obj["sides"].items(), ("overall", obj["overall"])]]
+    out += ["Objective checkpoints (accuracy and F1 on decided checkpoints; pass = positive; wrong = decided and wrong)"]
+    out += _table(["side", *head], rows) + [""]
+    rows = [row(f"{side}:{kind}", f) for side, kinds in obj["kinds"].items() for kind, f in kinds.items()]
     if rows:
-        out += ["By checkpoint kind"] + _table(["side:kind", "n", "decided", "accuracy", "F1", "abstained"], rows) + [""]
+        out += ["By checkpoint kind"] + _table(["side:kind", *head], rows) + [""]
+    if show_wrong and figures["wrong"]:
+        out += [f"Confident wrong verdicts ({len(figures['wrong'])})"]
+        for r in figures["wrong"]:
+            label = "true" if r["human"] else "false"
+            out.append(f"  {r['pair']} {r['checkpoint'] if r['checkpoint'] != r['pair'] else ''} [{r['side']}:{r['kind']}] label {label}, judge {r['judge']}: {r['reason']}".replace("  [", " ["))
+        out.append("")
     sub = figures["subjective"]
     ceiling = (figures.get("ceiling") or {}).get("dimensions", {})
     rows = []

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ..errors import AtelierError
 from ..registry import ComponentContext, Registry, load_aliases, parse_spec
+from .cases import Cases, is_cases_file, load_cases
 from .ensemble import EnsembleJudge
 from .metaeval import ablate, format_ablation, format_report, load_labels, report
 
@@ -28,6 +29,7 @@ def add_metaeval_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--repeats", type=int, default=1, help="ask every judge N times (seeds vary); default 1")
     parser.add_argument("--ablate", action="store_true", help="also run retrieval strategies zero/fixed/random/similarity x k=1..4")
     parser.add_argument("--json", metavar="OUT", help="also write every figure to this JSON file")
+    parser.add_argument("--show-wrong", action="store_true", help="list every confident wrong verdict with the judge's reason")
     parser.add_argument("--concurrency", type=int, default=4, help="judge calls in flight at once (default 4)")
 
 
@@ -54,10 +56,14 @@ def run_metaeval_command(args: argparse.Namespace) -> int:
     try:
         if args.repeats < 1:
             raise AtelierError("--repeats must be at least 1")
-        labels = load_labels(args.labels)
+        if not Path(args.labels).is_file():
+            raise AtelierError(f"{args.labels}: no such labels file")
+        labels = load_cases(args.labels) if is_cases_file(Path(args.labels)) else load_labels(args.labels)
         judge = build_judge(specs, args.repeats, root)
         figures = report(judge, labels, concurrency=args.concurrency)
-        print(format_report(figures), end="")
+        print(format_report(figures, show_wrong=args.show_wrong), end="")
+        if args.ablate and isinstance(labels, Cases):
+            raise AtelierError("--ablate needs a labels file of scored pairs, not stand-alone cases")
         if args.ablate:
             rows = ablate(lambda k: build_judge(specs, args.repeats, root, k), labels, concurrency=args.concurrency)
             figures["ablation"] = rows

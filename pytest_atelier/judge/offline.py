@@ -16,14 +16,14 @@ from ..components import IMAGE_DIMENSIONS, PROMPT_DIMENSIONS, Safety, Score, Ver
 from ..errors import ConfigError, MissingExtraError
 from ..suite.models import Checkpoint, Side, Task
 from ..suite.exemplars import LoadedMemory
-from . import checkers, text_match
+from . import checkers, prompt_rules, text_match
 from .image_embed import get_image_embedder
 from .memory import ExemplarIndex, knn_scores
 from .safety import lexical_safety
 
 __all__ = ["OfflineJudge", "VERSION", "make"]
 
-VERSION = "4"  # bump whenever a rule, threshold, checker or scoring changes results
+VERSION = "5"  # bump whenever a rule, threshold, checker or scoring changes results
 
 _NO_MEMORY = "no exemplar memory for this task's category in the suite: the offline judge cannot score {side}s"
 
@@ -84,7 +84,7 @@ class OfflineJudge:
                 text = prompts[cp.output - 1]
             else:
                 text = "\n".join(prompts)
-            outcome, reason, method = text_match.decide(cp, text, self.embedder)
+            outcome, reason, method = prompt_rules.decide(cp, text, self.embedder)
             by = {"match": "offline:match", "none": "offline"}.get(method)
             by = by or (f"offline:rule({method[6:]})" if method.startswith("check:") else f"offline:{method}")
             verdicts.append(self._verdict(cp, Side.prompt, outcome, reason, by))

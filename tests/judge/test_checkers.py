@@ -47,12 +47,29 @@ def test_color_fraction_whole_image_and_region(tmp_path):
     assert checkers.check_color(path, "red", region="right")[0] == "fail"
     outcome, reason = checkers.check_color(path, "red", entity="balloon")
     assert outcome == "abstain" and "balloon" in reason
-    assert checkers.check_color(path, "red", min_fraction=0.6)[0] == "fail"
+    outcome, reason = checkers.check_color(path, "red", min_fraction=0.6)
+    assert outcome == "abstain" and "small element" in reason  # present, just below the share: not absent
 
 
-def test_blob_areas_uses_eight_connectivity():
+def test_blobs_use_eight_connectivity_and_count_an_outline_with_its_contents_once():
     mask = np.array([[1, 0, 0, 1], [0, 1, 0, 1], [0, 0, 0, 0], [1, 1, 0, 0]], dtype=bool)
-    assert checkers.blob_areas(mask) == [2, 2, 2]  # 4-connectivity would split the diagonal pair
+    assert [a for a, _ in checkers.blobs(mask)] == [2, 2, 2]  # 4-connectivity would split the diagonal pair
+    ring = np.zeros((40, 40), bool)
+    ring[5:35, 5:35] = True
+    ring[8:32, 8:32] = False
+    ring[15:25, 15:25] = True  # a same-colour dot inside the outline
+    assert [a for a, _ in checkers.blobs(ring)] == [900]
+
+
+def test_touching_shapes_are_not_counted(tmp_path):
+    img = Image.new("RGB", (200, 120), "white")
+    draw = ImageDraw.Draw(img)
+    draw.ellipse((20, 30, 80, 90), fill=(220, 30, 40))
+    draw.ellipse((70, 30, 130, 90), fill=(220, 30, 40))  # overlaps the first
+    draw.ellipse((150, 40, 190, 80), fill=(220, 30, 40))
+    path = save(img, tmp_path, "touch.png")
+    outcome, reason = checkers.check_count(path, "ball", 2, "red")
+    assert outcome == "abstain" and "touch" in reason
 
 
 @pytest.mark.parametrize("n", [1, 3, 7])
@@ -64,9 +81,10 @@ def test_count_blobs_ignores_specks(tmp_path, n):
     assert outcome == "fail" and f"counted {n}" in reason
 
 
-def test_count_abstains_without_colour_on_photos_and_on_backgrounds(tmp_path):
+def test_count_without_colour_counts_shapes_on_the_background_and_abstains_on_photos(tmp_path):
     path = circles(tmp_path, 3)
-    assert checkers.check_count(path, "balloon", 3, None)[0] == "abstain"
+    assert checkers.check_count(path, "balloon", 3, None)[0] == "pass"
+    assert checkers.check_count(path, "balloon", 4, None)[0] == "fail"
     noise = np.random.default_rng(0).integers(0, 256, (120, 120, 3), dtype=np.uint8)
     outcome, reason = checkers.check_count(save(Image.fromarray(noise), tmp_path, "noise.png"), "x", 3, "red")
     assert outcome == "abstain" and "flat" in reason

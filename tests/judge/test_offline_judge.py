@@ -66,12 +66,12 @@ def test_prompt_side_verdicts(judge):
     got = by_id(judge.judge_prompt(TASK, [PROMPT], TASK.checkpoints))
     assert {k: v.outcome for k, v in got.items()} == {
         "title": "pass", "three": "pass", "navy": "pass", "nopeople": "pass", "lanterns-low": "pass",
-        "mood": "fail", "fox": "fail", "vibe": "pass",
+        "mood": "abstain", "fox": "abstain", "vibe": "pass",
     }  # fmt: skip
     assert all(v.side is Side.prompt for v in got.values())
     assert got["mood"].decided_by == "offline:match" and "festive" in got["mood"].reason
     assert got["three"].decided_by == "offline:rule(count)"
-    assert got["vibe"].decided_by == "offline:semantic(overlap)"
+    assert got["vibe"].decided_by == "offline:statement(overlap)"
 
 
 def test_image_side_verdicts_on_a_rendered_poster(judge, image):
@@ -113,7 +113,7 @@ def test_multi_output_checkpoints_read_their_own_prompt(judge):
     )  # fmt: skip
     got = by_id(judge.judge_prompt(task, ["a sun over fields", "a moon over fields"], task.checkpoints))
     assert [got[k].outcome for k in ("sun", "moon", "both")] == ["pass", "pass", "pass"]
-    got = by_id(judge.judge_prompt(task, ["a moon over fields", "a sun over fields"], task.checkpoints))
+    got = by_id(judge.judge_prompt(task, ["a moon over fields, no sun", "a sun over fields, no moon"], task.checkpoints))
     assert [got[k].outcome for k in ("sun", "moon", "both")] == ["fail", "fail", "pass"]
 
 

@@ -1,0 +1,547 @@
+"""What a prompt says, read as evidence: mentions with their negation status, quoted text
+units, quantities bound to nouns, colours bound to noun phrases and frame regions.
+
+Every reader answers with three states where that matters: a mention is ``affirmed``
+(asked for), ``negated`` (inside an exclusion) or ``unclear`` (a negation cue precedes it in
+the same sentence but its scope cannot be told from the words). The rules in
+:mod:`.prompt_rules` decide on affirmed and negated evidence only. docs/suite-format.md
+("How the offline judge reads the prompt side") documents every pattern read here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import unicodedata
+
+from . import colors
+from .text_match import same_word
+
+__all__ = [
+    "Word",
+    "Mention",
+    "AFFIRMED",
+    "NEGATED",
+    "UNCLEAR",
+    "read_words",
+    "mentions",
+    "in_quotes",
+    "word_statuses",
+    "quoted_units",
+    "normalise_text",
+    "number_value",
+    "quantity_before",
+    "colour_words_bound",
+    "REGION_AXES",
+    "regions_in",
+    "names_style",
+]
+
+AFFIRMED, NEGATED, UNCLEAR = "affirmed", "negated", "unclear"
+
+
+@dataclasses.dataclass(frozen=True)
+class Word:
+    """A lower-cased word with its character span, sentence and clause, and whether a
+    hyphen joins it to the next word (``clutter-free``)."""
+
+    text: str
+    start: int
+    end: int
+    sentence: int
+    clause: int
+    line: int
+    hyphen_next: bool = False
+
+
+# Sentences end at . ! ? ; and line breaks; clauses also at , : ( ) [ ] and a dash.
+_TOKEN = re.compile(r"[^\W_]+(?:['’][a-z]+)?|[.!?;]+|[,:()\[\]]|\s[-–—]\s|\n", re.IGNORECASE)
+_SENT_END = re.compile(r"^[.!?;]+$")
+
+
+def read_words(text: str) -> list[Word]:
+    """Words of ``text`` with sentence, clause and line numbers; ``n't`` reads as ``not``."""
+    out: list[Word] = []
+    sentence = clause = line = 0
+    for m in _TOKEN.finditer(text):
+        tok = m.group()
+        if tok == "\n":
+            sentence, clause, line = sentence + 1, clause + 1, line + 1
+        elif _SENT_END.match(tok):
+            # a full stop inside a number or abbreviation-like "3.5" is not a sentence end
+            if not (tok == "." and m.end() < len(text) and text[m.end()].isalnum()):
+                sentence, clause = sentence + 1, clause + 1
+        elif not tok[0].isalnum():
+            clause += 1
+        else:
+            low = tok.lower().replace("’", "'")
+            hyphen = text[m.end() : m.end() + 1] == "-"
+            if low.endswith("n't"):
+                base = {"won't": "will", "can't": "can"}.get(low, low[:-3])
+                out.append(Word(base, m.start(), m.end() - 3, sentence, clause, line))
+                out.append(Word("not", m.end() - 3, m.end(), sentence, clause, line, hyphen))
+            else:
+                out.append(Word(low.split("'")[0], m.start(), m.end(), sentence, clause, line, hyphen))
+    return out
+
+
+# --- negation scope ----------------------------------------------------------------------
+
+# Single-word cues that open an exclusion scope.
+_CUES = frozenset(
+    "no not without never avoid avoiding avoided exclude excluding excluded omit omitting omitted "
+    "nothing none nor minus lacking sans zero nobody neither".split()
+)
+# Pronoun cues govern their whole predicate ("nothing that looks like a clock").
+_PRONOUN_CUES = frozenset({"nothing", "nobody", "none", "neither"})
+_TWO_WORD_CUES = {("free", "of"), ("leave", "out"), ("leaving", "out"), ("rather", "than"), ("instead", "of"),
+                  ("empty", "of"), ("devoid", "of"), ("clear", "of"), ("in", "place"), ("no", "one")}  # fmt: skip
+# "no more than three", "not only", "not just": not exclusions.
+_NOT_NEGATION_AFTER = {"no": {"more", "less", "fewer", "larger", "bigger", "smaller", "longer", "wider"},
+                       "not": {"only", "just", "merely", "too", "overly", "more", "less"}}  # fmt: skip
+# Words that end an exclusion scope: the sentence goes on to ask for something. Right after
+# a cue they belong to it instead ("don't include", "avoid showing", "never add").
+_SCOPE_BREAKERS = frozenset(
+    "with but while featuring showing show shows depicting depict includes include including add adding plus "
+    "except yet though although then keep place put make use set give let only instead rather where".split()
+)
+_EXCEPTIONS = frozenset({"but", "except", "other", "besides", "save", "apart"})
+_LIST_JOINERS = frozenset({"and", "or", "nor"})
+_DETERMINERS = frozenset("a an the this that these those his her its their our my your some one".split())
+# A determiner after these keeps the scope open ("nothing that looks like a clock", "no X or a Y").
+_SCOPE_KEEPERS = frozenset({"like", "resembling", "resembles", "as", "of", "or", "nor", "any", "such", "than"})
+# "keep people out of the frame", "keep tourists away from the fountain".
+_KEEP_VERBS, _KEEP_PARTICLES = frozenset({"keep", "leave", "kept", "left"}), frozenset({"out", "away", "off"})
+# A mention followed closely by one of these is not asked for as visible ("the sun hidden").
+_POST_NEGATORS = frozenset({"hidden", "invisible", "absent", "missing", "gone", "removed", "empty", "erased", "obscured"})
+_NEGATIVE_MARKER = re.compile(
+    r"(?:^|(?<=[\s,.;(]))(?:negative(?:\s+prompts?)?|avoid|exclude|excluded|do\s+not\s+include|don['’]t\s+include|"
+    r"must\s+not\s+(?:include|contain|show)|no)\s*\**\s*:",
+    re.IGNORECASE,
+)
+
+
+def _negative_spans(text: str) -> list[tuple[int, int]]:
+    """Character spans of "Negative prompt: ..." (or "Avoid: ...") lists: from the marker to
+    the end of its line, and bullet lines right below a marker that ends its line."""
+    spans = []
+    offset, open_list = 0, False
+    for line in text.split("\n"):
+        end = offset + len(line)
+        m = _NEGATIVE_MARKER.search(line)
+        if m:
+            spans.append((offset + m.start(), end))
+            open_list = not line[m.end() :].strip()
+        elif open_list and re.match(r"^\s*[-*•]\s+", line):
+            spans.append((offset, end))
+        else:
+            open_list = False
+        offset = end + 1
+    return spans
+
+
+def _cue_at(words: list[Word], i: int) -> int:
+    """Length of a negation cue starting at word ``i`` (0 when there is none). A cue joined
+    by a hyphen to the next word is a modifier ("no-parking sign"), not a cue."""
+    w = words[i].text
+    nxt = words[i + 1].text if i + 1 < len(words) and words[i + 1].sentence == words[i].sentence else ""
+    if words[i].hyphen_next:
+        return 0
+    if (w, nxt) in _TWO_WORD_CUES:
+        return 2
+    if w in _KEEP_VERBS and any(
+        words[j].text in _KEEP_PARTICLES and words[j].sentence == words[i].sentence for j in range(i + 2, min(i + 7, len(words)))
+    ):
+        return 1
+    if w in _CUES and nxt not in _NOT_NEGATION_AFTER.get(w, ()):
+        return 1
+    return 0
+
+
+def _scope_statuses(text: str, words: list[Word], skip: list[bool]) -> list[str]:
+    """The negation status of every word. Words of quoted text (``skip``) neither open nor
+    close a scope. A cue's scope runs forward through its phrase and a list of phrases and
+    ends at the sentence end, at a word that asks for something else ("with", "but",
+    "showing"), or at a determiner that starts a new phrase ("no people on the street");
+    items after a comma, or after "and a", are unclear unless the list is closed by or/nor."""
+    status = [AFFIRMED] * len(words)
+    spans = _negative_spans(text)
+    for k, w in enumerate(words):
+        if any(a <= w.start < b for a, b in spans):
+            status[k] = NEGATED
+    for c in range(len(words)):
+        size = _cue_at(words, c) if not skip[c] else 0
+        if not size:
+            continue
+        pronoun = words[c].text in _PRONOUN_CUES
+        rest = [w.text for w in words[c + size :] if w.sentence == words[c].sentence]
+        closed_list = "or" in rest or "nor" in rest
+        mode, seen, prev = NEGATED, False, None
+        for k in range(c + size, len(words)):
+            w = words[k]
+            if w.sentence != words[c].sentence:
+                break
+            if skip[k]:  # quoted text inside the scope is excluded with it
+                status[k] = NEGATED if status[k] == NEGATED else mode
+                continue
+            if w.text in _EXCEPTIONS:  # "nothing but flowers", "no text other than KOA"
+                break
+            if w.text in _SCOPE_BREAKERS:
+                if seen:
+                    break
+                prev = w
+                continue
+            if prev is not None and w.clause != prev.clause and not closed_list:
+                mode = UNCLEAR
+            if w.text in _DETERMINERS and seen and prev is not None and prev.text not in _SCOPE_KEEPERS:
+                if prev.text != "and" and not pronoun:
+                    break
+                mode = UNCLEAR if prev.text == "and" else mode
+            if status[k] != NEGATED:
+                status[k] = mode
+            seen |= w.text not in _DETERMINERS
+            prev = w
+    for k in range(len(words)):
+        if words[k].hyphen_next and k + 1 < len(words) and words[k + 1].text == "free":
+            status[k] = NEGATED  # "clutter-free"
+    return status
+
+
+@dataclasses.dataclass(frozen=True)
+class Mention:
+    """An occurrence of a phrase: word indices ``[start, end)`` and its negation status."""
+
+    start: int
+    end: int
+    status: str
+    phrase: str
+
+
+def _singular_stem(word: str) -> str:
+    return word.replace("colour", "color").replace("grey", "gray").replace("centre", "center")
+
+
+def _same(a: str, b: str) -> bool:
+    a, b = _singular_stem(a), _singular_stem(b)
+    return a == b or same_word(a, b)
+
+
+def word_statuses(text: str, words: list[Word]) -> list[str]:
+    """The negation status of every word of ``text``, quoted words included."""
+    return _scope_statuses(text, words, in_quotes(text, words))
+
+
+def in_quotes(text: str, words: list[Word]) -> list[bool]:
+    """Whether each word lies inside a quoted or ``cue:``-delimited text unit."""
+    units = quoted_units(text)
+    return [any(a <= w.start < b for a, b, _, _ in units) for w in words]
+
+
+def mentions(phrases: list[str], text: str, words: list[Word] | None = None, quoted: bool = False) -> list[Mention]:
+    """Every occurrence of any phrase (plural and British/American spelling tolerant), with
+    its status. Words of quoted text are text to render, not things asked for: they are
+    skipped unless ``quoted``. A mention hyphen-joined to the next word is a modifier
+    ("dog-eared", "tiger-striped") and one followed closely by "hidden", "empty" ... is not
+    asked for as visible: both are ``unclear``."""
+    words = words if words is not None else read_words(text)
+    skip = in_quotes(text, words)
+    statuses = _scope_statuses(text, words, skip)
+    found: dict[tuple[int, int], Mention] = {}
+    for phrase in phrases:
+        want = [w.text for w in read_words(phrase)]
+        if not want:
+            continue
+        for i in range(len(words) - len(want) + 1):
+            if (skip[i] and not quoted) or not all(_same(w, words[i + k].text) for k, w in enumerate(want)):
+                continue
+            end = i + len(want)
+            status = statuses[i]
+            after = [w.text for w in words[end : end + 3] if w.sentence == words[i].sentence]
+            if status == AFFIRMED and (words[end - 1].hyphen_next or _POST_NEGATORS.intersection(after)):
+                status = UNCLEAR
+            found.setdefault((i, end), Mention(i, end, status, phrase))
+    return sorted(found.values(), key=lambda m: (m.start, m.end))
+
+
+# --- quoted text -------------------------------------------------------------------------
+
+_QUOTE_PAIRS = (('"', '"'), ("“", "”"), ("„", "“"), ("«", "»"), ("‹", "›"), ("`", "`"), ("‘", "’"), ("'", "'"))
+_TEXT_CUES = (
+    r"reads|reading|read|says|saying|said|spells|spelling|spelled|spelt|text|caption|captioned|title|titled|"
+    r"headline|heading|label|labelled|labeled|lettering|letters|wording|words|slogan|tagline|banner|sign"
+)
+_DELIMITED = re.compile(rf"\b(?:{_TEXT_CUES})\s*[:=]\s*(?P<unit>[^\n.;!?,()\[\]\"“”«»]+)", re.IGNORECASE)
+
+
+def quoted_units(text: str) -> list[tuple[int, int, str, bool]]:
+    """Quoted strings and ``cue: text`` units as ``(start, end, content, quoted)``, in order.
+
+    Straight and typographic double quotes, guillemets and backticks always delimit a unit;
+    single quotes do when the opening one follows a space or an opening bracket and the
+    closing one is followed by a space, punctuation or the end (so apostrophes do not). A
+    ``cue: text`` unit (``text: Little Wren Bakery``, ``reads: OPEN``) runs to the next
+    comma, bracket or sentence end, so its extent is less certain (``quoted`` is false).
+    """
+    units: list[tuple[int, int, str, bool]] = []
+    taken = [False] * len(text)
+    for open_q, close_q in _QUOTE_PAIRS:
+        single = open_q in ("'", "‘")
+        i = 0
+        while True:
+            i = text.find(open_q, i)
+            if i < 0:
+                break
+            if taken[i] or (single and i > 0 and not (text[i - 1].isspace() or text[i - 1] in "([{:—-")):
+                i += 1
+                continue
+            j = text.find(close_q, i + 1)
+            while single and j >= 0 and j + 1 < len(text) and text[j + 1].isalnum():
+                j = text.find(close_q, j + 1)  # an apostrophe inside the unit (Joe's)
+            if j < 0 or "\n\n" in text[i:j] or any(taken[i : j + 1]):
+                i += 1
+                continue
+            units.append((i, j + 1, text[i + 1 : j], True))
+            for k in range(i, j + 1):
+                taken[k] = True
+            i = j + 1
+    for m in _DELIMITED.finditer(text):
+        if not any(taken[m.start("unit") : m.end("unit")]):
+            units.append((m.start("unit"), m.end("unit"), m.group("unit"), False))
+    return sorted(units)
+
+
+def normalise_text(text: str, case_sensitive: bool = False) -> str:
+    """Unicode NFKC, typographic quotes and dashes made plain, whitespace (line breaks, `` / ``
+    line separators) collapsed, surrounding spaces and a trailing ``. , ; :`` dropped,
+    case folded unless ``case_sensitive``."""
+    text = unicodedata.normalize("NFKC", text)
+    text = text.translate(str.maketrans({"‘": "'", "’": "'", "“": '"', "”": '"', "–": "-", "—": "-"}))
+    text = re.sub(r"\s+[/|]\s+", " ", text)
+    text = " ".join(text.split()).strip().rstrip(".,;:").strip()
+    return text if case_sensitive else text.casefold()
+
+
+# --- quantities --------------------------------------------------------------------------
+
+_UNITS = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split()
+_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+
+
+def _number_words() -> dict[str, int]:
+    table = {w: i for i, w in enumerate(_UNITS)}
+    for k, tens in enumerate(_TENS, start=2):
+        table[tens] = 10 * k
+        for u in range(1, 10):
+            table[f"{tens}-{_UNITS[u]}"] = 10 * k + u
+    table.update({"hundred": 100, "single": 1, "lone": 1, "twin": 2, "twins": 2, "dozen": 12, "both": 2})
+    return table
+
+
+NUMBER_WORDS = _number_words()
+_PHRASES: tuple[tuple[tuple[str, ...], int], ...] = (
+    (("half", "a", "dozen"), 6), (("a", "pair", "of"), 2), (("a", "trio", "of"), 3), (("a", "quartet", "of"), 4),
+    (("a", "dozen"), 12), (("a", "single"), 1), (("one", "single"), 1),
+)  # fmt: skip
+_APPROXIMATE = frozenset(
+    "about around approximately roughly nearly almost several few many some multiple numerous "
+    "least most than up".split()
+)
+_ADJECTIVE_GAP = 3  # words allowed between a number and its noun ("four small brass keys")
+_GAP_STOP = frozenset({*_DETERMINERS, *_LIST_JOINERS, "of", "in", "on", "at", "with", "by", "for", "to", "from"})
+
+
+def number_value(text: str, words: list[Word], i: int) -> tuple[int, int] | None:
+    """``(value, length)`` of a number starting at word ``i``: digits (``3``, ``3x``),
+    number words up to ninety-nine and their hyphenated compounds, ``a pair of``,
+    ``half a dozen``, ``two dozen``, ``a single``, ``twin``. A number hyphen-joined to a
+    word that is not a number is a compound modifier ("ten-year-old", "four-leaf", "five-star"),
+    not a quantity."""
+    for phrase, value in _PHRASES:
+        got = tuple(w.text for w in words[i : i + len(phrase)])
+        if got == phrase:
+            return value, len(phrase)
+    w = words[i].text
+    nxt = words[i + 1].text if i + 1 < len(words) else ""
+    if words[i].hyphen_next and f"{w}-{nxt}" in NUMBER_WORDS:
+        value, length = NUMBER_WORDS[f"{w}-{nxt}"], 2
+    elif words[i].hyphen_next:
+        return None
+    elif re.fullmatch(r"\d+x?|x\d+", w):
+        value, length = int(w.strip("x")), 1
+    elif w in NUMBER_WORDS:
+        value, length = NUMBER_WORDS[w], 1
+    else:
+        return None
+    if i + length < len(words) and words[i + length].text == "dozen" and w != "dozen":
+        return value * 12, length + 1  # "two dozen"
+    return value, length
+
+
+def _plural(word: str) -> bool:
+    return word.endswith("s") and not word.endswith(("ss", "us", "is")) or word in ("people", "children", "men", "women", "mice", "geese", "teeth", "feet")
+
+
+def quantity_before(text: str, words: list[Word], start: int) -> tuple[int | None, str]:
+    """The quantity bound to the noun phrase whose head starts at ``start``:
+    ``(value, how)``. ``how`` is ``number``, ``article`` (a/an before a singular noun, with
+    up to three modifiers between), ``approximate`` (about, at least ...) or ``none``."""
+    for gap in range(0, _ADJECTIVE_GAP + 1):
+        for length in (3, 2, 1):
+            i = start - gap - length
+            if i < 0 or words[i].sentence != words[start].sentence:
+                continue
+            got = number_value(text, words, i)
+            if got and got[1] == length:
+                between = words[i + length : start]
+                if any(b.text in _GAP_STOP or number_value(text, words, k) for k, b in enumerate(between, i + length)):
+                    continue
+                before = words[i - 1].text if i > 0 and words[i - 1].sentence == words[start].sentence else ""
+                if before in _APPROXIMATE or (i > 1 and words[i - 2].text in ("at", "up") and before in ("least", "most", "to")):
+                    return None, "approximate"
+                return got[0], "number"
+    if not _plural(words[start].text):
+        for i in range(start - 1, max(-1, start - _ADJECTIVE_GAP - 2), -1):
+            if words[i].sentence != words[start].sentence or words[i].clause != words[start].clause:
+                break
+            if words[i].text in ("a", "an"):
+                return 1, "article"
+            if words[i].text in _GAP_STOP or words[i].text in _APPROXIMATE:
+                break
+    return None, "none"
+
+
+# --- colours -----------------------------------------------------------------------------
+
+_COLOUR_MODIFIERS = frozenset(
+    "bright deep dark light pale vivid rich soft muted dusty warm cool neon pastel glossy matte "
+    "saturated faded brilliant intense solid pure".split()
+)
+_HUE_SUFFIXES = frozenset({"colored", "coloured", "toned", "tinted", "hued", "ish"})
+_PREDICATE_LINKS = frozenset({"is", "are", "in", "coloured", "colored", "painted", "dyed", "tinted", "of", "be", "all"})
+_PHRASE_STOPS = frozenset(
+    {*_DETERMINERS, *_LIST_JOINERS, *_GAP_STOP, "beside", "behind", "near", "under", "over", "above", "below",
+     "next", "against", "holding", "wearing", "inside", "outside", "between", "among", "across", "along",
+     "around", "through", "like", "as", "while", "is", "are", "sits", "stands", "has", "have"}
+)  # fmt: skip
+
+
+def _colour_of(word: str) -> str | None:
+    return colors.canonical(word)
+
+
+def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tuple[list[tuple[int, str]], bool]:
+    """Colour words bound to the noun phrase ``words[start:end]``: pre-modifiers inside the
+    phrase (back to a determiner, joiner or preposition) and predicates right after it
+    ("the hat is blue", "a hat in bright blue", "hat (blue)"). Returns ``([(index,
+    canonical colour)], ambiguous)``; ambiguous is true when a colour-only phrase is joined
+    to this one by and/or ("red and blue hats"), so the binding cannot be told."""
+    bound: list[tuple[int, str]] = []
+    ambiguous = False
+    i = start - 1
+    while i >= 0 and words[i].sentence == words[start].sentence and words[i].clause == words[start].clause:
+        w = words[i].text
+        if w in _PHRASE_STOPS:
+            if w in _LIST_JOINERS and i > 0 and _colour_of(words[i - 1].text) and words[i - 1].clause == words[start].clause:
+                ambiguous = True
+            break
+        colour = _colour_of(w)
+        compound = words[i].hyphen_next and not _colour_of(words[i + 1].text) and words[i + 1].text not in _HUE_SUFFIXES
+        named = text[words[i].start].isupper() and i > 0 and words[i - 1].sentence == words[i].sentence
+        if colour and not compound and not named and start - i <= _ADJECTIVE_GAP + 1:
+            bound.append((i, colour))  # not "red-haired" (the hair) nor "Green Valley Farms" (a name)
+        i -= 1
+    j = end
+    if j < len(words) and words[j].sentence == words[start].sentence:
+        k = j
+        while k < len(words) and words[k].text in _PREDICATE_LINKS and k - j < 3:
+            k += 1
+        while k < len(words) and words[k].text in _COLOUR_MODIFIERS:
+            k += 1
+        linked = k > j or words[j].clause != words[end - 1].clause  # "hat (blue)" / "hat, blue"
+        if linked and k < len(words) and words[k].sentence == words[start].sentence:
+            colour = _colour_of(words[k].text)
+            after = words[k + 1].text if k + 1 < len(words) and words[k + 1].clause == words[k].clause else ""
+            if colour and (not after or after in _PHRASE_STOPS or _colour_of(after)):
+                bound.append((k, colour))
+                if _colour_of(after):  # "navy blue"
+                    bound.append((k + 1, _colour_of(after)))
+    return bound, ambiguous
+
+
+# --- frame regions -----------------------------------------------------------------------
+
+# Each region word names one position on an axis.
+REGION_AXES: dict[str, tuple[str, str]] = {
+    "top": ("v", "top"), "upper": ("v", "top"), "header": ("v", "top"), "topmost": ("v", "top"),
+    "bottom": ("v", "bottom"), "lower": ("v", "bottom"), "footer": ("v", "bottom"), "bottommost": ("v", "bottom"),
+    "left": ("h", "left"), "leftmost": ("h", "left"), "right": ("h", "right"), "rightmost": ("h", "right"),
+    "center": ("c", "center"), "centre": ("c", "center"), "middle": ("c", "center"), "central": ("c", "center"),
+    "centered": ("c", "center"), "centred": ("c", "center"), "centrally": ("c", "center"),
+}  # fmt: skip
+_FRAME_NOUNS = frozenset(
+    "side edge corner third half part portion area band strip region zone margin quadrant frame image canvas "
+    "composition poster page picture scene card cover layout screen panel border".split()
+)
+_SELF_ANCHORED = frozenset(
+    "centered centred centrally header footer topmost bottommost leftmost rightmost".split()
+)
+_FRAME_PREPS = frozenset({"on", "at", "in", "to", "along", "across", "toward", "towards", "into", "near"})
+
+
+def regions_in(words: list[Word], lo: int, hi: int) -> list[tuple[int, dict[str, str]]]:
+    """Frame-anchored region phrases among ``words[lo:hi]`` as ``(index, {axis: value})``:
+    "at the top", "top-left corner", "upper third", "centered", "in the header". A bare
+    "left" or "above" (relative to another object, or a left hand) is not a frame region."""
+    found = []
+    i = lo
+    while i < hi:
+        axis = REGION_AXES.get(words[i].text)
+        if axis is None:
+            i += 1
+            continue
+        place, k = {axis[0]: axis[1]}, i + 1
+        while k < hi and k < i + 3 and REGION_AXES.get(words[k].text):  # "top left", "upper-right"
+            extra = REGION_AXES[words[k].text]
+            place.setdefault(extra[0], extra[1])
+            k += 1
+        nxt = words[k].text if k < len(words) and words[k].sentence == words[i].sentence else ""
+        prev = [words[m].text for m in range(max(0, i - 2), i) if words[m].sentence == words[i].sentence]
+        anchored = (
+            words[i].text in _SELF_ANCHORED
+            or nxt in _FRAME_NOUNS
+            or (nxt == "of" and k + 2 < len(words) and words[k + 2].text in _FRAME_NOUNS)
+            or (len(prev) == 2 and prev[0] in _FRAME_PREPS and prev[1] == "the")
+            or (bool(prev) and prev[-1] in _FRAME_PREPS and "c" in place)
+        )
+        if anchored:
+            if len(place) > 1:
+                place.pop("c", None)  # "upper middle" is the top
+            found.append((i, place))
+        i = k
+    return found
+
+
+# --- styles ------------------------------------------------------------------------------
+
+_STYLE_NOUNS = frozenset(
+    "style styled aesthetic look painting paintings illustration illustrations art artwork render rendering drawing "
+    "sketch print poster photo photograph photography shot image picture wash technique medium piece portrait "
+    "composition vibe design graphic graphics animation still film render".split()
+)
+_STYLE_LEADS = frozenset({"in", "as", "like", "via", "using"})
+
+
+def names_style(words: list[Word], m: Mention) -> bool:
+    """A style mention names how the image is made, not a thing in it: it ends in or is
+    followed by a style noun ("watercolor painting", "anime style"), follows "in"/"as"
+    ("rendered in watercolour"), or stands alone as a comma-list item or a clause opening
+    ("..., anime, highly detailed", "Watercolor of a fox"). "tubes of watercolor paint" or
+    "reading a comic book" do not count."""
+    last, nxt = words[m.end - 1], words[m.end] if m.end < len(words) else None
+    follows = nxt is not None and nxt.sentence == last.sentence and nxt.clause == last.clause
+    if last.text in _STYLE_NOUNS or (follows and nxt.text in _STYLE_NOUNS) or last.hyphen_next and follows and nxt.text in ("style", "styled", "inspired"):
+        return True
+    prev = words[m.start - 1] if m.start > 0 and words[m.start - 1].sentence == words[m.start].sentence else None
+    if prev is not None and prev.clause == words[m.start].clause:
+        return prev.text in _STYLE_LEADS
+    return not follows or nxt.text in ("of", "with", "and")

@@ -1,0 +1,386 @@
+"""The offline judge's prompt side: three-way rules for "does the prompt ask for X".
+
+Each rule returns ``(outcome, reason)`` with outcome ``pass``, ``fail`` or ``abstain``,
+and states in its docstring what it takes as evidence for a pass and for a fail. Not
+finding a word is never evidence that the prompt lacks the thing: people and models say
+the same thing in other words, so a rule that finds nothing abstains. :func:`decide`
+picks the rule for a checkpoint: its ``match`` groups, else its check kind, else the
+statement (:func:`judge_statement`). docs/suite-format.md documents the patterns read.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..suite.models import Checkpoint
+from . import colors
+from . import prompt_evidence as ev
+from .text_match import content_words, get_embedder, strip_boilerplate
+
+__all__ = [
+    "match_groups",
+    "check_text",
+    "check_color",
+    "check_count",
+    "check_absence",
+    "check_presence",
+    "check_style",
+    "check_layout",
+    "check_palette",
+    "judge_check",
+    "judge_statement",
+    "decide",
+]
+
+
+def _phrases(*items, terms=()) -> list[str]:
+    return [p for p in (*items, *terms) if p and p.strip()]
+
+
+def _quote(items) -> str:
+    return ", ".join(repr(x) for x in items)
+
+
+def _split(found: list[ev.Mention]) -> tuple[list[ev.Mention], list[ev.Mention]]:
+    return [m for m in found if m.status == ev.AFFIRMED], [m for m in found if m.status == ev.NEGATED]
+
+
+def _asked_for(phrases: list[str], what: str, prompt: str) -> tuple[str, str]:
+    """Pass: a mention outside any exclusion. Fail: mentions only inside exclusions ("no X",
+    a negative prompt). Abstain: no mention, or only mentions whose scope is unclear."""
+    affirmed, negated = _split(ev.mentions(phrases, prompt))
+    if affirmed:
+        return "pass", f"the prompt asks for {what!r} ({affirmed[0].phrase!r})"
+    if negated:
+        return "fail", f"the prompt mentions {what!r} only to exclude it"
+    return "abstain", f"no mention of {what!r} (looked for {_quote(phrases)}); it may be worded otherwise"
+
+
+def match_groups(groups: list[list[str]], prompt: str) -> tuple[str, str]:
+    """Pass: every group has a mention outside an exclusion. Fail: some group is mentioned
+    only inside exclusions. Abstain: some group is not found (it may be worded otherwise)."""
+    missing, excluded = [], []
+    for group in groups:
+        outcome, _ = _asked_for(group, group[0], prompt)
+        if outcome == "fail":
+            excluded.append(group)
+        elif outcome == "abstain":
+            missing.append(group)
+    if excluded:
+        return "fail", "the prompt excludes " + "; ".join(f"[{', '.join(g)}]" for g in excluded)
+    if missing:
+        names = "; ".join(f"[{', '.join(g)}]" for g in missing)
+        return "abstain", f"no mention of {len(missing)} of {len(groups)} keyword groups ({names}); they may be worded otherwise"
+    return "pass", f"the prompt mentions every keyword group ({len(groups)})"
+
+
+def check_text(check, prompt: str) -> tuple[str, str]:
+    """Exact text, compared as a whole quoted or ``cue:``-delimited unit after the
+    normalisation of :func:`.prompt_evidence.normalise_text` (case too unless
+    ``case_sensitive``); consecutive units joined by a space also count (one per line).
+
+    Pass: a unit (or run of units) equals the text, outside an exclusion. Fail: the only
+    such units lie in an exclusion ('do not write "SALE"', a negative prompt); the text is
+    nowhere in the prompt (a verbatim text cannot be paraphrased); it appears only inside a
+    longer or different quoted string; or only with other capitalisation when case matters.
+    Abstain: the words appear only unquoted in running prose, where they may describe
+    rather than give the text, or inside a ``cue:`` unit whose end is uncertain."""
+    want = ev.normalise_text(check.text, check.case_sensitive)
+    units = ev.quoted_units(prompt)
+    words = ev.read_words(prompt)
+    statuses = ev.word_statuses(prompt, words)
+    texts = [ev.normalise_text(u[2], check.case_sensitive) for u in units]
+    excluded = None
+    for i in range(len(units)):
+        for j in range(i + 1, min(len(units), i + 4) + 1):
+            if " ".join(texts[i:j]) != want:
+                continue
+            inside = [statuses[k] for k, w in enumerate(words) if units[i][0] <= w.start < units[j - 1][1]]
+            if ev.NEGATED in inside:
+                excluded = units[i][2]
+                continue
+            return "pass", f"the prompt gives the text {check.text!r} as a quoted unit"
+    if excluded is not None:
+        return "fail", f"the prompt gives {check.text!r} only inside an exclusion"
+    flat = ev.normalise_text(prompt, check.case_sensitive)
+    bounded = re.compile(rf"(?<!\w){re.escape(want)}(?!\w)")
+    if not bounded.search(flat):
+        if check.case_sensitive and re.search(rf"(?<!\w){re.escape(want.casefold())}(?!\w)", flat.casefold()):
+            return "fail", f"the prompt has {check.text!r} only with other capitalisation"
+        near = [t for t, u in zip(texts, units) if t and u[3]]
+        seen = f"; it quotes {_quote(near[:3])}" if near else ""
+        return "fail", f"the prompt does not contain the text {check.text!r}{seen}"
+    longer = next((u[2] for t, u in zip(texts, units) if u[3] and bounded.search(t)), None)
+    if longer is not None:
+        return "fail", f"the prompt quotes {longer!r}, not {check.text!r} on its own"
+    return "abstain", f"{check.text!r} appears only unquoted or in a loosely delimited unit: given as the text, or described?"
+
+
+def check_color(check, prompt: str) -> tuple[str, str]:
+    """Colour bound to the entity's own noun phrase: a pre-modifier ("a blue hat") or a
+    predicate right after it ("the hat is blue", "a hat in deep blue", "hat (blue)").
+
+    Pass: the wanted colour (or a synonym) is bound to a mention of the entity outside an
+    exclusion. Fail: every such mention binds other colours and none binds the wanted one,
+    or the colour is bound only inside an exclusion ("not a red hat"). Abstain: no mention,
+    no colour bound, or a binding that cannot be told ("red and blue hats"). Without an
+    entity: pass when the colour is named outside an exclusion, fail when only excluded."""
+    hue = colors.canonical(check.color)
+    if hue is None:
+        return "abstain", f"{check.color!r} is not a known colour word"
+    if not check.entity:
+        return _asked_for(list(colors.words_for(check.color)), check.color, prompt)
+    words = ev.read_words(prompt)
+    found = ev.mentions(_phrases(check.entity, terms=check.terms), prompt, words)
+    others, ambiguous, excluded = set(), False, False
+    for m in found:
+        bound, unclear = ev.colour_words_bound(prompt, words, m.start, m.end)
+        hues = {c for _, c in bound}
+        if m.status == ev.NEGATED:
+            excluded |= hue in hues
+            continue
+        if m.status == ev.AFFIRMED and hue in hues:
+            return "pass", f"the prompt binds {check.color!r} to {m.phrase!r}"
+        ambiguous |= unclear or m.status == ev.UNCLEAR
+        others |= hues
+    if excluded and not others:
+        return "fail", f"the prompt excludes a {check.color} {check.entity}"
+    if others and not ambiguous:
+        return "fail", f"the prompt makes {check.entity!r} {', '.join(sorted(others))}, not {check.color}"
+    if not found:
+        return "abstain", f"no mention of {check.entity!r} (or {_quote(check.terms) or 'another name for it'})"
+    return "abstain", f"the prompt mentions {check.entity!r} but binds no colour to it that can be told"
+
+
+def check_count(check, prompt: str) -> tuple[str, str]:
+    """A quantity bound to the entity's noun: digits (``3``, ``3x``), number words and their
+    compounds, ``a pair of``, ``half a dozen``, ``a single``, a/an before a singular noun,
+    with up to three adjectives between number and noun.
+
+    Pass: every quantified mention outside an exclusion gives the count. Fail: they agree on
+    another number. Abstain: mentions without a number, approximate ones ("at least five"),
+    disagreeing numbers, or no mention. Count 0: pass on an exclusion of the entity, fail on
+    a mention asked for with a number or article, abstain otherwise."""
+    words = ev.read_words(prompt)
+    found = ev.mentions(_phrases(check.entity, terms=check.terms), prompt, words)
+    affirmed, negated = _split(found)
+    if check.count == 0:
+        if negated:
+            return "pass", f"the prompt excludes {check.entity!r}"
+        asked = [m for m in affirmed if ev.quantity_before(prompt, words, m.start)[0]]
+        if asked:
+            return "fail", f"the prompt asks for {check.entity!r}"
+        return "abstain", f"the prompt does not exclude {check.entity!r} in words the judge reads"
+    values: dict[int, str] = {}
+    approximate = False
+    for m in affirmed:
+        value, how = ev.quantity_before(prompt, words, m.start)
+        approximate |= how == "approximate"
+        if value is not None:
+            values.setdefault(value, " ".join(w.text for w in words[m.start : m.end]))
+    if approximate:
+        return "abstain", f"the prompt gives an approximate number of {check.entity!r}"
+    if len(values) == 1:
+        (value, noun), = values.items()
+        if value == check.count:
+            return "pass", f"the prompt asks for {value} {noun!r}"
+        return "fail", f"the prompt asks for {value} {noun!r}, not {check.count}"
+    if values:
+        return "abstain", f"the prompt gives several numbers of {check.entity!r} ({', '.join(map(str, sorted(values)))})"
+    if not found:
+        return "abstain", f"no mention of {check.entity!r} (or {_quote(check.terms) or 'another name for it'})"
+    return "abstain", f"the prompt mentions {check.entity!r} without a number bound to it"
+
+
+def check_absence(check, prompt: str) -> tuple[str, str]:
+    """Pass: the entity or a term lies inside an exclusion ("no X", "without X", "X-free",
+    "leave out X", "nothing that looks like X", "keep X out of ...", a negative prompt).
+    Fail: it is mentioned only as something asked for. Abstain: no mention (the prompt may
+    exclude it in other words), or only mentions whose scope is unclear."""
+    affirmed, negated = _split(ev.mentions(_phrases(check.entity, terms=check.terms), prompt))
+    if negated:
+        return "pass", f"the prompt excludes {check.entity!r} ({negated[0].phrase!r})"
+    if affirmed:
+        return "fail", f"the prompt asks for {check.entity!r} ({affirmed[0].phrase!r}) instead of excluding it"
+    return "abstain", f"no exclusion of {check.entity!r} (or {_quote(check.terms) or 'another name for it'}) in words the judge reads"
+
+
+def check_presence(check, prompt: str) -> tuple[str, str]:
+    """See :func:`_asked_for`: pass on a mention asked for, fail on mentions only excluded."""
+    return _asked_for(_phrases(check.entity, terms=check.terms), check.entity, prompt)
+
+
+def check_style(check, prompt: str) -> tuple[str, str]:
+    """Pass: the style or a term is asked for where it names how the image is made
+    (:func:`.prompt_evidence.names_style`: "watercolor painting", "in watercolour", a list
+    item). Fail: it is mentioned only inside exclusions ("not a photo"). Abstain: no
+    mention, or mentions as a thing in the picture ("tubes of watercolor paint")."""
+    words = ev.read_words(prompt)
+    phrases = _phrases(check.style, terms=check.terms)
+    found = ev.mentions(phrases, prompt, words)
+    affirmed, negated = _split(found)
+    styled = [m for m in affirmed if ev.names_style(words, m)]
+    if styled:
+        return "pass", f"the prompt asks for the style {check.style!r} ({styled[0].phrase!r})"
+    if negated and not affirmed:
+        return "fail", f"the prompt mentions {check.style!r} only to exclude it"
+    if affirmed:
+        return "abstain", f"the prompt mentions {affirmed[0].phrase!r}, but as a thing in the picture rather than its style"
+    return "abstain", f"no mention of {check.style!r} (looked for {_quote(phrases)}); it may be worded otherwise"
+
+
+def _opposed(want: dict[str, str], got: dict[str, str]) -> bool:
+    if "c" in want or "c" in got:
+        return ("c" in want) != ("c" in got) and bool(set(want) - {"c"} or set(got) - {"c"})
+    return any(axis in got and got[axis] != value for axis, value in want.items())
+
+
+def check_layout(check, prompt: str) -> tuple[str, str]:
+    """A frame-anchored region phrase ("at the top", "upper-left corner", "centered", "in
+    the footer"; not "above the door") in the same clause as the entity.
+
+    Pass: a region phrase that covers the wanted region (``top-left`` covers ``top``).
+    Fail: only region phrases that contradict it (bottom for top, centre for an edge).
+    Abstain: no region phrase with the entity, a less specific one, or no mention."""
+    want = {"c": "center"} if check.region == "center" else dict(ev.REGION_AXES[p] for p in check.region.split("-"))
+    words = ev.read_words(prompt)
+    phrases = _phrases(check.entity, check.text or "", terms=check.terms)
+    affirmed = [m for m in ev.mentions(phrases, prompt, words) if m.status == ev.AFFIRMED]
+    contradicted = False
+    for m in affirmed:
+        clause = [k for k, w in enumerate(words) if w.clause == words[m.start].clause]
+        for _, place in ev.regions_in(words, clause[0], clause[-1] + 1):
+            if all(place.get(axis) == value for axis, value in want.items()):
+                return "pass", f"the prompt places {m.phrase!r} at the {'-'.join(place.values())}"
+            contradicted |= _opposed(want, place)
+    if contradicted:
+        return "fail", f"the prompt places {check.entity!r} elsewhere than the {check.region}"
+    if not affirmed:
+        return "abstain", f"no mention of {check.entity!r} asked for"
+    return "abstain", f"the prompt mentions {check.entity!r} without a frame region for it that the judge reads"
+
+
+# Colour words that also name other things (golden hour, a rose, lime juice) do not count
+# as asking for another colour.
+_AMBIGUOUS_HUES = frozenset(
+    "gold golden rose wine lemon lime olive chocolate cream tan ivory orange silver silvery amber ruby emerald "
+    "sapphire charcoal".split()
+)
+_RESTRICTION = re.compile(
+    r"\b(?:only|solely|exclusively|strictly|nothing\s+but|limited\s+to|restricted\s+to|limited\s+palette|"
+    r"restricted\s+palette|two[- ]colou?r|three[- ]colou?r|two[- ]tone|duotone|monochrome|monochromatic)\b",
+    re.IGNORECASE,
+)
+
+
+def check_palette(check, prompt: str) -> tuple[str, str]:
+    """Pass: every listed colour is named outside an exclusion, a restriction ("only",
+    "limited to", "two-colour", "monochrome") shares a sentence with one of them, and no
+    other colour is asked for. Fail: another colour is asked for (a plain colour word, not
+    one that also names a thing, like gold or rose), or a listed colour is excluded.
+    Abstain: otherwise."""
+    wanted = {colors.canonical(c) for c in check.colors}
+    words = ev.read_words(prompt)
+    named = {}
+    for m in ev.mentions(list(colors.COLOR_WORDS), prompt, words):
+        hue = colors.canonical(m.phrase)
+        if m.status == ev.NEGATED and hue in wanted:
+            return "fail", f"the prompt excludes {m.phrase!r}, a colour of the palette"
+        if m.status == ev.AFFIRMED:
+            named.setdefault(hue, []).append(m)
+    extra = sorted(
+        hue for hue, ms in named.items() if hue not in wanted and any(words[m.start].text not in _AMBIGUOUS_HUES for m in ms)
+    )
+    if extra:
+        return "fail", f"the prompt also asks for {', '.join(extra)}, outside the palette {_quote(check.colors)}"
+    if not wanted <= set(named):
+        return "abstain", f"the prompt does not name every colour of {_quote(check.colors)}"
+    sentences = {words[m.start].sentence for hue in wanted for m in named[hue]}
+    restricted = any(
+        _RESTRICTION.search(prompt[min(w.start for w in words if w.sentence == s) : max(w.end for w in words if w.sentence == s)])
+        for s in sentences
+    )
+    if restricted:
+        return "pass", f"the prompt restricts the palette to {_quote(check.colors)}"
+    return "abstain", f"the prompt names {_quote(check.colors)} but does not say 'only' these"
+
+
+_RULES = {
+    "text": check_text,
+    "color": check_color,
+    "count": check_count,
+    "absence": check_absence,
+    "presence": check_presence,
+    "style": check_style,
+    "layout": check_layout,
+    "palette": check_palette,
+}
+
+
+def judge_check(check, prompt: str) -> tuple[str, str]:
+    """Apply the prompt rule of a checkpoint's check kind."""
+    return _RULES[check.type](check, prompt)
+
+
+_NEGATIVE_STATEMENT = re.compile(
+    r"^\s*(?:the\s+)?prompt\s+(?:\w+ly\s+)?(?:excludes|avoids|rules\s+out|keeps\s+out|leaves\s+out|omits)\b|\b(?:no|not|without|never)\b",
+    re.IGNORECASE,
+)
+_HAS_NUMBER = re.compile(r"\b\d+\b|\b(?:" + "|".join(sorted(ev.NUMBER_WORDS, key=len, reverse=True)) + r")\b", re.IGNORECASE)
+# MiniLM cosine at or above which a statement counts as said; word overlap must back it.
+_SIMILARITY_PASS = 0.7
+
+
+def judge_statement(statement: str, prompt: str, embedder=None) -> tuple[str, str, str]:
+    """A free statement ("The prompt asks for a calm early-morning mood"): ``(outcome,
+    reason, signal)``. A quoted text in the statement is checked as exact text. Pass: every
+    content word of the statement is asked for in the prompt (at least two), or MiniLM
+    similarity >= 0.7 backed by half of them. Statements about exclusions, numbers or
+    several colours abstain unless their words are all found (exclusions: inside an
+    exclusion). A statement never fails offline: a missing word is not evidence."""
+    quoted = [u[2] for u in ev.quoted_units(statement) if u[3] and u[2].strip()]
+    if len(quoted) == 1:
+        from ..suite.models import TextCheck
+
+        outcome, reason = check_text(TextCheck(type="text", text=quoted[0]), prompt)
+        return outcome, reason, "text"
+    claim = strip_boilerplate(statement)
+    wanted = content_words(claim)
+    if not wanted:
+        return "abstain", f"the statement {statement!r} has no content words to look for", "none"
+    negative = bool(_NEGATIVE_STATEMENT.search(statement))
+    words = ev.read_words(prompt)
+    status = ev.NEGATED if negative else ev.AFFIRMED
+    found = [w for w in wanted if any(m.status == status for m in ev.mentions([w], prompt, words))]
+    values = f"{len(found)}/{len(wanted)} content words found"
+    if len(found) == len(wanted) and (len(found) >= 2 or negative):
+        return "pass", f"every content word of the statement is in the prompt ({values})", "overlap"
+    if negative or _HAS_NUMBER.search(claim) or quoted:
+        return "abstain", f"an exclusion, number or text statement needs every word found ({values})", "overlap"
+    embedder = embedder or get_embedder()
+    if embedder.name != "minilm":
+        return "abstain", f"semantic evidence unclear ({values}; no MiniLM embeddings installed)", "overlap"
+    vecs = embedder.encode([claim, *_segments(prompt)])
+    sim = float((vecs[1:] @ vecs[0]).max())
+    values += f", MiniLM similarity {sim:.2f}"
+    if sim >= _SIMILARITY_PASS and len(found) * 2 >= len(wanted):
+        return "pass", f"MiniLM similarity >= {_SIMILARITY_PASS} with half the words found ({values})", "minilm"
+    return "abstain", f"semantic evidence unclear ({values}); a model judge should decide", "minilm"
+
+
+def _segments(prompt: str) -> list[str]:
+    parts = [p.strip() for line in prompt.split("\n") for p in re.split(r"[.!?;]+(?=\s|$)", line)]
+    return [prompt, *[p for p in parts if len(p.split()) >= 2]]
+
+
+def decide(checkpoint: Checkpoint, prompt: str, embedder=None) -> tuple[str, str, str]:
+    """The prompt-side verdict for one checkpoint: ``(outcome, reason, method)`` where method
+    is ``match``, ``check:<type>`` or ``statement(<signal>)``."""
+    if checkpoint.match:
+        return (*match_groups(checkpoint.match, prompt), "match")
+    if checkpoint.check is not None:
+        return (*judge_check(checkpoint.check, prompt), f"check:{checkpoint.check.type}")
+    if not checkpoint.prompt:
+        return "abstain", "the checkpoint has no prompt-side statement", "none"
+    outcome, reason, signal = judge_statement(checkpoint.prompt, prompt, embedder)
+    return outcome, reason, f"statement({signal})"

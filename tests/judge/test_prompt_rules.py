@@ -1,0 +1,131 @@
+"""The offline judge's prompt rules decide on evidence and abstain otherwise
+(docs/suite-format.md, "How the offline judge reads the prompt side")."""
+
+import pytest
+
+from pytest_atelier.judge import prompt_evidence as ev
+from pytest_atelier.judge import prompt_rules as pr
+from pytest_atelier.judge.text_match import NgramEmbedder
+from pytest_atelier.suite.models import Checkpoint
+
+
+def rule(check, prompt):
+    return pr.decide(Checkpoint(id="c", prompt="The prompt asks for it.", check=check), prompt)[0]
+
+
+def status(prompt, word):
+    words = ev.read_words(prompt)
+    return [m.status for m in ev.mentions([word], prompt, words)]
+
+
+@pytest.mark.parametrize(
+    "prompt, word, expected",
+    [
+        ("a street with no people", "people", "negated"),
+        ("no people, with a dog in the corner", "dog", "affirmed"),
+        ("don't include birds; just the sky", "birds", "negated"),
+        ("Do NOT add a frame or border around it", "border", "negated"),
+        ("nothing that looks like a clock", "clock", "negated"),
+        ("keep tourists and crowds away from the fountain", "crowds", "negated"),
+        ("leave out the cars", "cars", "negated"),
+        ("a clutter-free desk", "clutter", "negated"),
+        ("a knight without armour riding a grey horse", "horse", "affirmed"),
+        ("no doubt the finest castle on the Rhine", "castle", "affirmed"),
+        ("a no-parking sign on a lamppost", "sign", "affirmed"),
+        ("nothing but flowers in the field", "flowers", "affirmed"),
+        ("no cars and a dog", "dog", "unclear"),
+        ("no people, warm light", "light", "unclear"),
+        ("no text, logos or watermarks", "watermarks", "negated"),
+        ("a bright poster\nNegative prompt: blurry, cats", "cats", "negated"),
+        ('a poster whose headline reads "No Text Needed"', "text", ""),  # quoted words are not mentions
+        ("a dog-eared paperback", "dog", "unclear"),
+        ("the sun hidden behind clouds", "sun", "unclear"),
+    ],
+)
+def test_negation_scope(prompt, word, expected):
+    assert (status(prompt, word) or [""])[0] == expected
+
+
+def test_text_is_exact_as_a_quoted_unit():
+    check = {"type": "text", "text": "Fresh Coffee"}
+    assert rule(check, 'A chalkboard that reads “Fresh Coffee”.') == "pass"
+    assert rule(check, "A sign, text: Fresh Coffee, chalk lettering") == "pass"
+    assert rule(check, 'A chalkboard that reads "Fresh Coffee Daily".') == "fail"  # prefix of a longer text
+    assert rule(check, 'A chalkboard that reads "Fresh Cofee".') == "fail"  # typo
+    assert rule(check, "A cafe that serves fresh coffee all day.") == "abstain"  # prose: described, not given
+    assert rule(check, 'Do not write "Fresh Coffee" anywhere.') == "fail"  # excluded
+    assert rule({**check, "case_sensitive": True}, 'reads "FRESH COFFEE"') == "fail"
+    assert rule(check, 'top line "FRESH", second line "COFFEE"') == "pass"
+
+
+def test_count_binds_the_number_to_its_own_noun():
+    dogs = {"type": "count", "entity": "dog", "count": 2, "terms": ["dogs"]}
+    assert rule(dogs, "three cats beside two dogs") == "pass"
+    assert rule(dogs, "two cats beside three dogs") == "fail"
+    assert rule(dogs, "a pair of dogs") == "pass"
+    assert rule(dogs, "at least two dogs") == "abstain"
+    assert rule(dogs, "dogs on a lawn") == "abstain"  # no number is not a wrong number
+    assert rule({**dogs, "count": 24}, "two dozen dogs") == "pass"
+    assert rule({**dogs, "count": 21}, "twenty-one tiny dogs") == "pass"
+    clover = {"type": "count", "entity": "clover", "count": 4}
+    assert rule(clover, "a single four-leaf clover") == "fail"  # 'four-leaf' is a modifier; 'a single' counts
+    assert rule({**clover, "count": 1}, "a single four-leaf clover") == "pass"
+    assert rule({"type": "count", "entity": "bird", "count": 0}, "a sky with no birds") == "pass"
+
+
+def test_colour_binds_to_its_own_noun_phrase():
+    hat = {"type": "color", "color": "blue", "entity": "hat"}
+    assert rule(hat, "a red scarf and a blue hat") == "pass"
+    assert rule({**hat, "color": "red"}, "a red scarf and a blue hat") == "fail"
+    assert rule(hat, "the hat is navy blue") == "pass"
+    assert rule(hat, "a hat in bright blue, boots") == "pass"
+    assert rule(hat, "red and blue hats") == "pass"
+    assert rule({**hat, "color": "green"}, "red and blue hats") == "abstain"  # the binding cannot be told
+    assert rule(hat, "a hat on a table") == "abstain"
+    assert rule({"type": "color", "color": "green", "entity": "truck"}, "the Green Valley Farms delivery truck") == "abstain"
+    assert rule({"type": "color", "color": "red", "entity": "woman"}, "a red-haired woman") == "abstain"
+
+
+def test_presence_style_and_absence_abstain_without_evidence():
+    assert rule({"type": "presence", "entity": "mountains"}, "alpine peaks at dawn") == "abstain"
+    assert rule({"type": "presence", "entity": "fox"}, "snow, not a fox") == "fail"
+    assert rule({"type": "absence", "entity": "people"}, "an empty plaza") == "abstain"
+    assert rule({"type": "absence", "entity": "people"}, "a plaza full of people") == "fail"
+    assert rule({"type": "style", "style": "watercolor"}, "a soft watercolor painting of a fox") == "pass"
+    assert rule({"type": "style", "style": "watercolor"}, "tubes of watercolor paint on a desk") == "abstain"
+    assert rule({"type": "style", "style": "photo"}, "a fox, not a photo") == "fail"
+
+
+def test_layout_needs_a_frame_region_and_fails_only_on_a_contradiction():
+    logo = {"type": "layout", "entity": "logo", "region": "top"}
+    assert rule(logo, "a logo at the top of the poster") == "pass"
+    assert rule(logo, "a logo in the top-left corner") == "pass"
+    assert rule(logo, "a logo at the bottom of the poster") == "fail"
+    assert rule(logo, "a logo above the door") == "abstain"  # relative, not a frame region
+    assert rule({"type": "layout", "entity": "cup", "region": "left"}, "a cup in her left hand") == "abstain"
+
+
+def test_palette_needs_a_restriction():
+    check = {"type": "palette", "colors": ["red", "white"]}
+    assert rule(check, "a poster in red and white only") == "pass"
+    assert rule(check, "a red and white poster") == "abstain"
+    assert rule(check, "only red and white, with a blue border") == "fail"
+    assert rule(check, "only red and white, at golden hour") == "pass"  # 'golden' names the hour
+
+
+def test_match_groups_abstain_on_missing_and_fail_on_excluded():
+    groups = [["rain", "rainy"], ["umbrella", "umbrellas"]]
+    point = Checkpoint(id="c", prompt="The prompt asks for rain and an umbrella.", match=groups)
+    assert pr.decide(point, "a rainy street, a red umbrella")[0] == "pass"
+    assert pr.decide(point, "a wet street, a red umbrella")[0] == "abstain"
+    assert pr.decide(point, "a rainy street, nobody carrying an umbrella")[0] == "fail"
+
+
+def test_statements_never_fail_and_check_quoted_text_exactly():
+    ngram = NgramEmbedder()
+    point = Checkpoint(id="c", prompt="The prompt asks for the banner text 'GRAND OPENING'.")
+    assert pr.decide(point, 'a banner that reads "GRAND OPENING SALE"', ngram)[0] == "fail"
+    assert pr.decide(point, 'a banner that reads "GRAND OPENING"', ngram)[0] == "pass"
+    calm = Checkpoint(id="c", prompt="The prompt asks for a calm harbour at dusk.")
+    assert pr.decide(calm, "a calm harbour at dusk, boats", ngram)[0] == "pass"
+    assert pr.decide(calm, "a busy stock exchange", ngram)[0] == "abstain"
