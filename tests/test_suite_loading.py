@@ -185,3 +185,9 @@ def test_task_level_errors_point_at_the_checkpoint_line(tmp_path, old, new, fiel
 def test_duplicate_task_ids_name_both_files_and_lines(tmp_path):
     err = _error(tmp_path, co_sign=CO_TASK, co_copy=CO_TASK)
     assert "co_sign.yaml:1: id: task id 'co_sign' is also used by" in str(err) and "co_copy.yaml:1" in str(err)
+
+
+def test_a_control_character_is_a_located_yaml_error(tmp_path):
+    """Found by tests/test_fuzz.py: libyaml's ReaderError escaped as a traceback."""
+    err = _error(tmp_path, co_sign=CO_TASK.replace("brief: A shop", "brief: A \x1f shop"))
+    assert err.problems == [(3, "", "invalid YAML: control character U+001F is not allowed; remove it")]

@@ -92,6 +92,9 @@ def _compose(path: Path) -> tuple[Any, yaml.Node | None]:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
         raise SuiteError(path, [(line, "", f"invalid YAML: {exc.problem or exc}")]) from exc
+    except yaml.reader.ReaderError as exc:  # a control character: located by its position in the text
+        line = text.count("\n", 0, exc.position) + 1
+        raise SuiteError(path, [(line, "", f"invalid YAML: control character U+{_code(exc.character):04X} is not allowed; remove it")]) from None
     except yaml.YAMLError as exc:
         raise SuiteError(path, [(None, "", f"invalid YAML: {exc}")]) from exc
     except RecursionError:
@@ -99,6 +102,10 @@ def _compose(path: Path) -> tuple[Any, yaml.Node | None]:
     finally:
         loader.dispose()
     return data, node
+
+
+def _code(character) -> int:
+    return character if isinstance(character, int) else ord(character)  # libyaml gives a number, PyYAML a str
 
 
 def _refuse_repeated_keys(path: Path, root: yaml.Node) -> None:
