@@ -54,18 +54,29 @@ def test_knn_scores_follow_the_nearest_exemplars():
     assert "e1=5" in fox["instructional_clarity"][1]
 
 
-def test_offline_judge_scores_with_the_suites_memory(tmp_path):
-    suite = load_suite(write_suite(tmp_path / "s"))
-    path = tmp_path / "mem.yaml"
+def _saved(memory, path):
     import yaml
 
-    path.write_text(yaml.safe_dump(_memory().model_dump()))
-    memory = load_memory_with_source(path)
-    judge = OfflineJudge()
-    scores = judge.score_prompt(suite.task("oe_garden"), ["a red fox sleeping in the snow"], memory)
+    path.write_text(yaml.safe_dump(memory.model_dump()))
+    return load_memory_with_source(path)
+
+
+def test_offline_judge_gives_validated_estimates_or_abstains_with_the_figures(tmp_path):
+    suite = load_suite(write_suite(tmp_path / "s"))
+    task = suite.task("oe_garden")
+    judge = OfflineJudge(embeddings="ngram", k=1)
+    # Scores that follow the content: leave-one-task-out estimates rank the exemplars well.
+    scores = judge.score_prompt(task, ["a red fox sleeping in the snow"], _saved(_memory(), tmp_path / "good.yaml"))
     assert [s.dimension for s in scores] == list(PROMPT_DIMENSIONS)
-    assert all(s.value is not None and s.decided_by == "offline:memory(OE)" for s in scores)
-    assert all(s.value is None for s in judge.score_prompt(suite.task("oe_garden"), ["x"], None))
+    assert all(s.value is not None and s.decided_by.startswith("offline:estimate(OE, rho=") for s in scores)
+    assert all(s.rationale.startswith("estimate (memory OE, leave-one-task-out Spearman") for s in scores)
+    # Scores unrelated to the content: no estimate, and the reason gives the correlation.
+    shuffled = _memory().model_dump()
+    for ex, score in zip(shuffled["exemplars"], (1, 5, 4, 2)):
+        ex["scores"] = {d: {"score": score, "rationale": "r"} for d in PROMPT_DIMENSIONS}
+    scores = judge.score_prompt(task, ["a red fox sleeping in the snow"], _saved(ExemplarMemory.model_validate(shuffled), tmp_path / "bad.yaml"))
+    assert all(s.value is None and "Spearman below 0.6" in s.rationale for s in scores)
+    assert all(s.value is None for s in judge.score_prompt(task, ["x"], None))
 
 
 def test_memory_build_from_a_csv_of_scored_images(tmp_path, capsys):

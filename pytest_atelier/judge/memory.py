@@ -17,7 +17,7 @@ import numpy as np
 from ..suite.exemplars import Exemplar, ExemplarMemory
 from .text_match import get_embedder
 
-__all__ = ["Retrieved", "ExemplarIndex", "STRATEGIES", "knn_scores"]
+__all__ = ["Retrieved", "ExemplarIndex", "STRATEGIES", "knn_scores", "validate_knn", "MIN_SPEARMAN"]
 
 STRATEGIES = ("similarity", "random", "fixed", "zero")
 
@@ -76,4 +76,31 @@ def knn_scores(retrieved: list[Retrieved], dimensions: list[str]) -> dict[str, t
         value = float(np.round((weights @ scores) / weights.sum(), 2))
         listed = ", ".join(f"{r.exemplar.id}={r.exemplar.scores[dim].score}" for r in retrieved)
         out[dim] = (value, f"similarity-weighted mean of the nearest exemplars ({listed}); retrieved: {used}")
+    return out
+
+
+MIN_SPEARMAN = 0.6  # offline subjective estimates ship only above this on every dimension
+
+
+def validate_knn(index: ExemplarIndex, dimensions: list[str], k: int = 3) -> dict[str, float | None]:
+    """Leave-one-task-out validation of :func:`knn_scores`: each exemplar is scored from the
+    exemplars of other tasks, and the Spearman correlation of those estimates with the
+    exemplars' own scores is returned per dimension (None when it is undefined)."""
+    from scipy.stats import spearmanr
+
+    estimates: dict[str, list[float]] = {d: [] for d in dimensions}
+    truth: dict[str, list[float]] = {d: [] for d in dimensions}
+    for i, ex in enumerate(index.memory.exemplars):
+        allowed = [j for j, other in enumerate(index.memory.exemplars) if other.task_id != ex.task_id]
+        sims = index.vectors[allowed] @ index.vectors[i]
+        order = np.argsort(-sims, kind="stable")[:k]
+        found = knn_scores([Retrieved(index.memory.exemplars[allowed[j]], float(sims[j])) for j in order], dimensions)
+        for dim in dimensions:
+            if dim in found and dim in ex.scores:
+                estimates[dim].append(found[dim][0])
+                truth[dim].append(ex.scores[dim].score)
+    out: dict[str, float | None] = {}
+    for dim in dimensions:
+        rho = spearmanr(truth[dim], estimates[dim]).statistic if len(truth[dim]) >= 3 else float("nan")
+        out[dim] = None if np.isnan(rho) else float(rho)
     return out

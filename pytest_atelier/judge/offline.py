@@ -1,10 +1,12 @@
 """``offline``: a judge that needs no model API and no GPU, and abstains where it cannot tell.
 
-Prompt side: the documented matching rules (:mod:`.text_match`). Image side: OCR, palette
+Prompt side: three-way rules on evidence (:mod:`.prompt_rules`). Image side: OCR, palette
 and blob checkers (:mod:`.checkers`) for checkpoints whose ``check`` kind they can verify;
-everything else abstains with the reason. Subjective scores: the similarity-weighted mean
-of the k nearest exemplars in the suite's memory (the task's own excluded); without a memory
-it abstains. Settings: ``offline?ocr=auto|on|off&embeddings=auto|minilm|ngram&k=3&image_embed=tiny``.
+everything else abstains with the reason. Subjective scores: estimates, the
+similarity-weighted mean of the k nearest exemplars in the suite's memory (the task's own
+excluded), given only where that estimate, validated leave-one-task-out on the memory itself,
+ranks prompts with Spearman >= 0.6 on every dimension; otherwise, and without a memory, it
+abstains with the figures. Settings: ``offline?ocr=auto|on|off&embeddings=auto|minilm|ngram&k=3&image_embed=tiny``.
 """
 
 from __future__ import annotations
@@ -18,12 +20,12 @@ from ..suite.models import Checkpoint, Side, Task
 from ..suite.exemplars import LoadedMemory
 from . import checkers, prompt_rules, text_match
 from .image_embed import get_image_embedder
-from .memory import ExemplarIndex, knn_scores
+from .memory import MIN_SPEARMAN, ExemplarIndex, knn_scores, validate_knn
 from .safety import lexical_safety
 
 __all__ = ["OfflineJudge", "VERSION", "make"]
 
-VERSION = "5"  # bump whenever a rule, threshold, checker or scoring changes results
+VERSION = "6"  # bump whenever a rule, threshold, checker or scoring changes results
 
 _NO_MEMORY = "no exemplar memory for this task's category in the suite: the offline judge cannot score {side}s"
 
@@ -54,6 +56,7 @@ class OfflineJudge:
         self.spec, self.k = spec, k
         self.image_embedder = get_image_embedder(image_embed)
         self._indexes: dict[str, ExemplarIndex] = {}
+        self._validated: dict[tuple, dict[str, float | None]] = {}
         self.ocr_disabled = ocr == "off"
         self.embedder = text_match.get_embedder(embeddings)
         ocr_id = (
@@ -125,13 +128,34 @@ class OfflineJudge:
         if memory is None:
             return [Score(dim, None, _NO_MEMORY.format(side=side), "offline") for dim in dims]
         index = self._index(memory)
+        name = memory.memory.name
+        validated = self._validation(memory, index, list(dims))
+        weak = {d: rho for d, rho in validated.items() if rho is None or rho < MIN_SPEARMAN}
+        if weak:
+            figures = ", ".join(f"{d} {'undefined' if r is None else f'{r:.2f}'}" for d, r in weak.items())
+            why = (
+                f"no offline estimate: nearest-exemplar scores of memory {name}, validated leave-one-task-out, "
+                f"rank prompts with Spearman below {MIN_SPEARMAN} ({figures}); use a model judge"
+            )
+            return [Score(dim, None, why, "offline") for dim in dims]
         found = knn_scores(index.retrieve(query, self.k, exclude_task=task.id), list(dims))
         return [
-            Score(dim, found[dim][0], found[dim][1], f"offline:memory({memory.memory.name})")
+            Score(
+                dim,
+                found[dim][0],
+                f"estimate (memory {name}, leave-one-task-out Spearman {validated[dim]:.2f}): {found[dim][1]}",
+                f"offline:estimate({name}, rho={validated[dim]:.2f})",
+            )
             if dim in found
-            else Score(dim, None, f"memory {memory.memory.name} has no exemplar for {dim}", "offline")
+            else Score(dim, None, f"memory {name} has no exemplar for {dim}", "offline")
             for dim in dims
         ]
+
+    def _validation(self, memory: LoadedMemory, index: ExemplarIndex, dims: list[str]) -> dict[str, float | None]:
+        key = (memory.digest, tuple(dims))
+        if key not in self._validated:
+            self._validated[key] = validate_knn(index, dims, self.k)
+        return self._validated[key]
 
     def _index(self, memory: LoadedMemory) -> ExemplarIndex:
         if memory.digest not in self._indexes:
