@@ -14,6 +14,7 @@ from . import hookspecs
 from .engine.progress import Progress, runs_in_node_ids
 from .engine.session import AtelierSession, Settings
 from .engine.threads import share_cores
+from .config_keys import RENAMED_INI_KEYS, check_tool_table, unknown_ini_keys
 from .errors import AtelierError, ConfigError, SuiteError
 from .registry import Registry, load_aliases
 from .results.baseline import CHANGE_KINDS, config_differences, expected_failures, obtained_path
@@ -33,9 +34,9 @@ EXPECTED_KEY = pytest.StashKey[tuple]()  # (baseline path, set of keys that fail
 
 # (dest, flags, ini type, default, help)
 OPTIONS = [
-    ("atelier_prompters", ["--prompter"], "linelist", ["direct"], "prompter spec (repeatable): direct, python:pkg.mod:fn, cmd:./agent, an alias"),
-    ("atelier_backends", ["--backend"], "linelist", ["reference"], "backend spec (repeatable): reference, none, ..."),
-    ("atelier_judges", ["--judge"], "linelist", ["offline"], "judge spec (repeatable: several judges vote): offline, openai:MODEL, ..."),
+    ("atelier_prompter", ["--prompter"], "linelist", ["direct"], "prompter spec (repeatable): direct, python:pkg.mod:fn, cmd:./agent, an alias"),
+    ("atelier_backend", ["--backend"], "linelist", ["reference"], "backend spec (repeatable): reference, none, ..."),
+    ("atelier_judge", ["--judge"], "linelist", ["offline"], "judge spec (repeatable: several judges vote): offline, openai:MODEL, ..."),
     ("atelier_judge_repeats", ["--atelier-judge-repeats"], "string", "1", "ask every judge this many times per call (votes and means)"),
     ("atelier_suite", ["--atelier-suite"], "linelist", [], "suite folder to collect (repeatable) in addition to path arguments"),
     ("atelier_images", ["--atelier-images"], "string", "4", "images generated per prompt (the judge keeps the best)"),
@@ -71,12 +72,46 @@ def pytest_addoption(parser):
         action = "append" if ini_type == "linelist" else "store"
         group.addoption(*flags, action=action, dest=dest, default=None, help=help_text)
         parser.addini(dest, help=help_text, type=ini_type, default=default)
+    for old, new in RENAMED_INI_KEYS.items():
+        parser.addini(old, help=f"deprecated: use {new}", type="linelist", default=[])
 
 
 def get_option(config, dest: str):
-    """Command line, then ini, then default."""
+    """Command line, then ini (the key, else its deprecated old name), then default."""
     value = config.getoption(dest)
-    return value if value is not None else config.getini(dest)
+    if value is not None:
+        return value
+    old = _OLD_INI_KEYS.get(dest)
+    if old and dest not in _ini_keys(config) and old in _ini_keys(config):
+        return config.getini(old)
+    return config.getini(dest)
+
+
+_OLD_INI_KEYS = {new: old for old, new in RENAMED_INI_KEYS.items()}
+
+
+def _ini_keys(config) -> set[str]:
+    """The keys set in the ini file or with ``-o`` (pytest 9 keeps them in ``_inicfg``, 8 in ``inicfg``)."""
+    inicfg = getattr(config, "_inicfg", None)
+    keys = set(config.inicfg if inicfg is None else inicfg)
+    return keys | {o.split("=", 1)[0].strip() for o in config.getoption("override_ini", None) or []}
+
+
+def _check_ini_keys(config) -> None:
+    """A misspelled atelier_* key is a usage error (pytest would only warn and use the default);
+    an old plural key works, with a deprecation note."""
+    present = _ini_keys(config)
+    problems = unknown_ini_keys(present, [dest for dest, *_ in OPTIONS])
+    for old, new in RENAMED_INI_KEYS.items():
+        if old in present and new in present:
+            problems.append(f"both {new} and {old} are set; keep {new} ({old} is its deprecated old name)")
+        elif old in present and not hasattr(config, "workerinput"):
+            config.issue_config_time_warning(
+                pytest.PytestDeprecationWarning(f"pytest-atelier: ini key {old} is deprecated: name it {new}, like --{new[8:]}"),
+                stacklevel=2,
+            )
+    if problems:
+        raise pytest.UsageError("pytest-atelier: " + "\n".join(problems))
 
 
 def _number(config, dest: str, kind):
@@ -96,15 +131,17 @@ def pytest_cmdline_main(config):
 
 
 def pytest_configure(config):
+    _check_ini_keys(config)
     if hasattr(config, "workerinput"):
         share_cores(config.workerinput.get("workercount", 1))
     root = Path(config.rootpath)
     try:
+        check_tool_table(root, [dest for dest, *_ in OPTIONS])
         settings = Settings(
             root=root,
-            prompters=tuple(get_option(config, "atelier_prompters")),
-            backends=tuple(get_option(config, "atelier_backends")),
-            judges=tuple(get_option(config, "atelier_judges")),
+            prompters=tuple(get_option(config, "atelier_prompter")),
+            backends=tuple(get_option(config, "atelier_backend")),
+            judges=tuple(get_option(config, "atelier_judge")),
             judge_repeats=_number(config, "atelier_judge_repeats", int),
             images=_number(config, "atelier_images", int),
             seed=_number(config, "atelier_seed", int),

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
-import sys
 from importlib import metadata
 from pathlib import Path
 from typing import Any, Callable, Literal
 from urllib.parse import parse_qsl
 
+from .config_keys import read_pyproject
 from .errors import ConfigError
 
 __all__ = ["Spec", "ComponentContext", "Registry", "parse_spec", "load_aliases", "BUILTINS", "ROLES", "CONNECTION_SETTINGS"]
@@ -56,7 +56,7 @@ BUILTINS: dict[Role, dict[str, str]] = {
 
 # Settings that say where and how to reach a model, not which one: left out of labels, so moving
 # a server or raising retries keeps node ids and baselines.
-CONNECTION_SETTINGS = frozenset({"base_url", "api_key_env", "timeout", "retries", "backoff", "rpm", "tpm", "concurrency"})
+CONNECTION_SETTINGS = frozenset({"base_url", "api_key_env", "timeout", "retries", "backoff", "rpm", "tpm", "concurrency", "max_wait"})
 
 # Model names usable in any role: the same alias is a prompter (default strategy: skilled) or a judge.
 DEFAULT_ALIASES: dict[str, str] = {
@@ -123,16 +123,7 @@ def parse_spec(raw: str) -> Spec:
 def load_aliases(rootdir: Path) -> dict[str, str]:
     """Aliases from ``[tool.atelier.aliases]`` in ``rootdir/pyproject.toml``."""
     path = Path(rootdir) / "pyproject.toml"
-    if not path.is_file():
-        return {}
-    if sys.version_info >= (3, 11):
-        import tomllib
-    else:  # pragma: no cover
-        import tomli as tomllib
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise ConfigError(f"{path}: cannot read [tool.atelier.aliases]: {exc}") from exc
+    data = read_pyproject(path, "[tool.atelier.aliases]")
     aliases = data.get("tool", {}).get("atelier", {}).get("aliases", {})
     if not isinstance(aliases, dict) or not all(isinstance(v, str) for v in aliases.values()):
         raise ConfigError(f"{path}: [tool.atelier.aliases] must map names to spec strings")

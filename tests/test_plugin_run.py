@@ -123,7 +123,7 @@ def test_gate_decides_the_exit_status(pytester, suite_dir):
 
 
 def test_gates_from_ini(pytester, suite_dir):
-    pytester.makeini("[pytest]\natelier_gate =\n    prompt.objective>=0.99\natelier_backends = none\n")
+    pytester.makeini("[pytest]\natelier_gate =\n    prompt.objective>=0.99\natelier_backend = none\n")
     result = pytester.runpytest("mini", *OFFLINE)
     assert result.ret == 1
     result.stdout.fnmatch_lines(["*gate FAIL*"])
