@@ -5,7 +5,8 @@ any network (a Content-Security-Policy with hashes of the page's own style and s
 forbids everything else). Images are thumbnails in ``<report stem>_files/`` beside it,
 or data URIs with ``embed_images=True``. Jinja autoescapes every string from prompts,
 tasks and models; the drill-down data is JSON whose ``<``, ``>``, ``&`` and ``'`` are
-escaped, and the page's script puts it on the page as text only.
+escaped, and the page's script puts it on the page as text only. Bidirectional controls
+(U+202E and friends) in any of it are shown as ``<U+202E>``, so text cannot display reversed.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import jinja2
 from markupsafe import Markup
 
 from .. import __version__
+from ..redact import neutralise_bidi
 from ..results.records import Results
 from .thumbs import Thumbnails
 from .view import build_view, load_inputs
@@ -39,7 +41,7 @@ def assets_folder(out_path: str | Path) -> Path:
 
 def _json(value) -> Markup:
     """Compact JSON that is safe inside a ``<script>`` element (and in HTML attributes)."""
-    text = json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    text = neutralise_bidi(json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False))
     for char, escaped in (("&", "\\u0026"), ("<", "\\u003c"), (">", "\\u003e"), ("'", "\\u0027")):
         text = text.replace(char, escaped)
     return Markup(text)
@@ -49,6 +51,13 @@ def _csp_hash(text: str) -> str:
     return "sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii")
 
 
+def _shown(value):
+    """Every ``{{ value }}`` of the templates: bidirectional controls made visible."""
+    if isinstance(value, Markup):
+        return Markup(neutralise_bidi(str(value)))
+    return neutralise_bidi(value) if isinstance(value, str) else value
+
+
 def _environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(_TEMPLATES),
@@ -56,6 +65,7 @@ def _environment() -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
         trim_blocks=False,
         lstrip_blocks=False,
+        finalize=_shown,
     )
     env.filters["tojson_compact"] = _json
     return env

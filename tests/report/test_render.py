@@ -147,3 +147,14 @@ def test_results_without_runs_render(generated, tmp_path):
     empty = results.model_copy(update={"runs": [], "items": [], "aggregates": {}})
     html = render_report([empty], tmp_path / "empty.html").read_text(encoding="utf-8")
     assert "Tasks (0)" in html and "n/a" in html
+
+
+def test_bidi_controls_in_untrusted_text_are_shown_not_obeyed():
+    from pytest_atelier.report.render import _environment
+
+    page = _environment().from_string("<p>{{ prompt }}</p><script>{{ data|tojson_compact }}</script>").render(
+        prompt="a poster \u202etxet desrever\u202c", data={"prompt": "x\u2066y\u2069"}
+    )
+    assert not set(page) & set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+    assert "<U+202E>txet desrever<U+202C>" not in page and "&lt;U+202E&gt;txet desrever&lt;U+202C&gt;" in page
+    assert "x\\u003cU+2066\\u003ey" in page
