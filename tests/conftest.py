@@ -6,6 +6,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
+import scipy.ndimage  # noqa: F401  loaded once here: pytester's in-process runs cannot load it again
+import scipy.spatial  # noqa: F401
 from PIL import Image, ImageDraw
 
 MANIFEST = """\
