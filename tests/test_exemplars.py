@@ -75,8 +75,8 @@ def test_exemplar_ids_are_unique_across_memories(suite):
     assert not [i for i, n in seen.items() if n > 1]
 
 
-@pytest.mark.parametrize("image", ["../../secret.png", "/etc/passwd", "images/../../x.png"])
-def test_an_exemplar_image_outside_its_folder_is_refused_at_its_line(tmp_path, image):
+@pytest.mark.parametrize("image", ["/etc/passwd", "~/secret.png"])
+def test_an_absolute_exemplar_image_is_refused_at_its_line(tmp_path, image):
     from pytest_atelier.errors import SuiteError
 
     path = tmp_path / "memory.yaml"
@@ -84,5 +84,5 @@ def test_an_exemplar_image_outside_its_folder_is_refused_at_its_line(tmp_path, i
         "name: OE.image\nside: image\ndimensions: [d]\nexemplars:\n"
         f"  - id: e1\n    task_id: oe_001\n    image: '{image}'\n    scores: {{d: {{score: 3, rationale: ok}}}}\n"
     )
-    with pytest.raises(SuiteError, match=r"memory.yaml:7: exemplars.0.image: .*inside its folder"):
+    with pytest.raises(SuiteError, match=r"memory.yaml:7: exemplars.0.image: .*relative to the memory file"):
         load_memory(path)

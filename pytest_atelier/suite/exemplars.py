@@ -9,7 +9,7 @@ A memory file is YAML::
       - id: oe_mem_001
         task_id: oe_014            # the task it was written for (excluded when judging that task)
         prompt: "..."              # side: prompt
-        image: images/x.png        # side: image (relative to the memory file, and inside its folder)
+        image: images/x.png        # side: image (relative to the memory file)
         scores:
           instructional_clarity: {score: 4, rationale: "..."}
 """
@@ -47,9 +47,9 @@ class Exemplar(_Model):
     @field_validator("image")
     @classmethod
     def _inside(cls, value: str | None):
-        """An exemplar image is read and may be sent to a judge's API: it stays beside its memory file."""
-        if value is not None and (Path(value).is_absolute() or value.startswith("~") or ".." in Path(value).parts):
-            raise ValueError(f"{value!r} must be a path relative to the memory file, inside its folder (no '..')")
+        """An exemplar image is read and may be sent to a judge's API: never an absolute path."""
+        if value is not None and (Path(value).is_absolute() or value.startswith("~")):
+            raise ValueError(f"{value!r} must be a path relative to the memory file")
         return value
 
 
