@@ -17,7 +17,7 @@ import unicodedata
 from pathlib import Path
 
 import numpy as np
-from PIL import Image
+from PIL import Image, ImageDraw
 from scipy import ndimage, spatial
 
 from ..engine.threads import cpu_threads
@@ -308,10 +308,9 @@ def _notch(shape: np.ndarray) -> float:
     if len(set(xs)) < 3 or len(set(ys)) < 3:
         return 0.0
     pts = np.stack([xs, ys], 1).astype(float)
-    hull = spatial.Delaunay(pts[spatial.ConvexHull(pts).vertices])
-    gy, gx = np.mgrid[0 : shape.shape[0], 0 : shape.shape[1]]
-    inside = (hull.find_simplex(np.stack([gx.ravel(), gy.ravel()], 1)) >= 0).reshape(shape.shape)
-    deficit = inside & ~shape
+    hull = Image.new("1", (shape.shape[1], shape.shape[0]), 0)
+    ImageDraw.Draw(hull).polygon([tuple(p) for p in pts[spatial.ConvexHull(pts).vertices]], fill=1)
+    deficit = np.asarray(hull, dtype=bool) & ~shape
     return float(ndimage.distance_transform_edt(~shape)[deficit].max()) if deficit.any() else 0.0
 
 
