@@ -193,7 +193,7 @@ def _headline(results: Results) -> list[str]:
             f"{_mean(m['subjective']['prompt']):>14}{_mean(m['subjective']['image']):>14}"
         )
     if any("idea" in scopes["all"] for scopes in pairs.values()):
-        rows.append(f"{'IDEA score: hierarchical / plain':<36}{'prompt':>16}{'image':>16}")
+        rows.append(f"{'IDEA score: hierarchical / plain':<36}{'prompt':>16}{'image':>16}   (IDEA-Bench's official rule)")
         for label, scopes in sorted(pairs.items()):
             idea = scopes["all"].get("idea", {})
             rows.append(f"{label:<36.36}{_idea(idea.get('prompt')):>16}{_idea(idea.get('image')):>16}")
