@@ -51,7 +51,7 @@ OPTIONS = [
     ("atelier_allow_change", ["--atelier-allow-change"], "string", None, "compare with a baseline measured with another judge,backend,images,suite (comma-separated): reported as that change, never gated"),
     ("atelier_sample", ["--atelier-sample"], "string", None, "run a stratified, deterministic subset of N tasks and print the baseline gate's power at that size"),
     ("atelier_sample_drop", ["--atelier-sample-drop"], "string", "0.05", "the drop in objective rate whose detection power --atelier-sample prints"),
-    ("atelier_concurrency", ["--atelier-concurrency"], "string", "4", "model calls run at once within a run"),
+    ("atelier_concurrency", ["--atelier-concurrency"], "string", "4", "model calls in flight at once in each process, across runs (and each API's default in-flight limit, shared by xdist workers)"),
     ("atelier_prompter_timeout", ["--atelier-prompter-timeout"], "string", "120", "seconds a cmd: prompter may take per task"),
     ("atelier_progress", ["--atelier-progress"], "string", "30", "seconds between progress lines for slow runs (0: none)"),
     ("atelier_record", ["--atelier-record"], "string", None, "record every model API request and response in this folder"),
@@ -123,13 +123,6 @@ def _number(config, dest: str, kind):
         raise pytest.UsageError(f"{flag} expects a {kind.__name__}, got {raw!r}") from None
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_cmdline_main(config):
-    # Keep all items of one run on one xdist worker unless the user chose a distribution.
-    if getattr(config.option, "numprocesses", None) and getattr(config.option, "dist", "no") == "no":
-        config.option.dist = "loadgroup"
-
-
 def pytest_configure(config):
     _check_ini_keys(config)
     if hasattr(config, "workerinput"):
@@ -152,6 +145,7 @@ def pytest_configure(config):
             replay_dir=get_option(config, "atelier_replay"),
             max_cost=_budget_share(config),
             devices=tuple(d.strip() for d in (get_option(config, "atelier_devices") or "").split(",") if d.strip()),
+            processes=int(getattr(config, "workerinput", {}).get("workercount", 1)),
         )
         registry = Registry(load_aliases(root), hook=config.hook)
         for spec in (*settings.prompters, *settings.backends, *settings.judges):
@@ -187,6 +181,7 @@ def pytest_configure(config):
         config.pluginmanager.register(ControllerHooks(collector, progress), "atelier-controller")
         if config.pluginmanager.hasplugin("xdist"):
             config.pluginmanager.register(XdistProgressHooks(progress), "atelier-xdist-progress")
+            config.pluginmanager.register(XdistSchedulingHooks(), "atelier-xdist-scheduling")
         if not _worker_count(config):  # stages of a run are seen only where the run happens
             config.stash[SESSION_KEY].on_stage = progress.stage
     suites = [str((root / s).resolve()) for s in get_option(config, "atelier_suite")]
@@ -290,6 +285,50 @@ def pytest_collection_modifyitems(session, config, items):
         items[:] = keep
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtestloop(session):
+    """Before the first item: plan this process's runs so they are produced ahead, in item order."""
+    if session.config.option.collectonly or not session.items:
+        return None
+    node_ids = [item.nodeid for item in session.items]
+    mine = _my_runs(session.config, node_ids)
+    by_run = {}
+    for item in session.items:
+        if isinstance(item, _AtelierItem):
+            by_run.setdefault(_run_id(item.nodeid), (item.suite_root, item.prompter, item.backend, item.task.id))
+    session.config.stash[SESSION_KEY].plan(by_run[r] for r in mine if r in by_run)
+    return None
+
+
+def _run_id(node_id: str):
+    from .engine.ahead import run_of_node_id
+
+    return run_of_node_id(node_id)
+
+
+def _my_runs(config, node_ids: list[str]) -> list:
+    """The runs this process will execute: all of them, or an xdist worker's share."""
+    from .engine.ahead import runs_of_worker
+
+    worker = getattr(config, "workerinput", None)
+    if worker is None or config.getoption("dist", "load") == "each":
+        return runs_of_worker(node_ids, 0, 1)
+    from .distribute import worker_position
+
+    return runs_of_worker(node_ids, worker_position(worker["workerid"]), max(1, int(worker.get("workercount", 1))))
+
+
+def pytest_runtest_teardown(item, nextitem):
+    """A run whose last item here is done leaves memory (it stays in the cache)."""
+    if isinstance(item, _AtelierItem) and (nextitem is None or _run_id(nextitem.nodeid) != _run_id(item.nodeid)):
+        item.config.stash[SESSION_KEY].engine(item.suite_root).forget(item.prompter, item.backend, item.task.id)
+
+
+def pytest_unconfigure(config):
+    if SESSION_KEY in config.stash:
+        config.stash[SESSION_KEY].close()
+
+
 def pytest_collect_file(file_path: Path, parent):
     if file_path.name == MANIFEST_NAME and find_suite_root(file_path) == file_path.parent.resolve():  # a symlinked suite too
         return SuiteFile.from_parent(parent, path=file_path)
@@ -352,14 +391,13 @@ class _AtelierItem(pytest.Item):
         self.task = self.parent.task
         self.extra_keyword_matches.update({prompter, backend})
         suite_root = self.parent.parent.path.parent
-        self.add_marker(pytest.mark.xdist_group(name=f"atelier-{self.task.id}-{prompter}-{backend}"))
         self.suite_root = suite_root
         self.run_record = None
 
     def setup(self):
         engine = self.config.stash[SESSION_KEY].engine(self.suite_root)
         self.run_key = engine.key(self.prompter, self.backend, self.task.id)
-        self.run_record = engine.run(self.prompter, self.backend, self.task.id)
+        self.run_record = self.config.stash[SESSION_KEY].run(self.suite_root, self.prompter, self.backend, self.task.id)
         if self.run_record.error:
             raise RunError(f"run {self.task.id} [{self.prompter} / {self.backend}] failed: {self.run_record.error}")
         if self.run_record.excluded:
@@ -503,7 +541,7 @@ class ControllerHooks:
             self.collector.add(payload)
             if payload["run"]:
                 calls = payload["run"]["calls"]
-                self.progress.run_finished(calls["made"], calls["cached"])
+                self.progress.run_finished(calls["made"], calls["cached"], payload["run"].get("key"))
 
     def pytest_sessionfinish(self, session, exitstatus):
         collector = self.collector
@@ -543,6 +581,20 @@ class ControllerHooks:
         terminalreporter.write_sep("=", "pytest-atelier")
         for line in self.collector.summary_lines():
             terminalreporter.write_line(line)
+
+
+class XdistSchedulingHooks:
+    """Under xdist the controller's scheduler keeps every item of a run on one worker (``distribute.py``)."""
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_xdist_make_scheduler(self, config, log):
+        if config.getoption("dist", "load") == "each":
+            return None  # every worker runs everything: nothing to keep together
+        from .distribute import AtelierScheduling
+
+        dsession = config.pluginmanager.getplugin("dsession")
+        inner = dsession.pytest_xdist_make_scheduler(config=config, log=log) if dsession is not None else None
+        return AtelierScheduling(config, log, inner) if inner is not None else None
 
 
 class XdistProgressHooks:

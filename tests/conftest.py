@@ -77,7 +77,7 @@ reference_prompt: 'A flat sign reading "OPEN" with three red circles.'
 IM_TASK = """\
 id: im_flag
 category: IM
-brief: Write a prompt that reproduces this image.
+brief: Write a prompt that reproduces this image. The client remembers it as three red stripes.
 target_image: flag.png
 tags: {entities: [object], visual_style: [vector_flat]}
 primitives: {quantity: 1, attribute_binding: 1}
@@ -110,6 +110,31 @@ def write_suite(root: Path, tasks: dict[str, str] | None = None, manifest: str =
     draw.rectangle([0, 60, 127, 80], fill=(20, 40, 220))
     image.save(root / "tasks" / "flag.png")
     return root
+
+
+LAKE_TASK = """\
+id: t{n:03d}
+category: OE
+brief: A calm lake at dusk for task {n}, with no people.
+tags: {{entities: [environment]}}
+primitives: {{abstract_intent: 1}}
+checkpoints:
+  - id: c01
+    primitive: abstract_intent
+    image: The picture feels calm.
+    prompt: The prompt asks for calm.
+    match: [[calm, serene]]
+  - id: c02
+    primitive: abstract_intent
+    image: The picture shows a lake.
+    prompt: The prompt asks for a lake.
+    match: [[lake]]
+"""
+
+
+def write_lake_suite(root: Path, tasks: int) -> Path:
+    """A suite of ``tasks`` alike OE tasks (2 checkpoints each: 5 items per run), for scale tests."""
+    return write_suite(root, {f"t{n:03d}": LAKE_TASK.format(n=n) for n in range(tasks)})
 
 
 @pytest.fixture

@@ -107,7 +107,9 @@ def test_interrupted_run_resumes_without_repeating_finished_calls(pytester, suit
     assert resumed.ret == 1 and "errors" not in resumed.parseoutcomes()  # ran to the end: failures, no errors
     runs = {r["task_id"]: r["calls"] for r in _results(pytester, "resumed.json")["runs"]}
     assert runs["co_sign"]["made"] == 0 and runs["co_sign"]["cached"] > 0  # finished before the interrupt
-    assert runs["im_flag"]["made"] > 0 and runs["oe_garden"]["made"] > 0
+    assert runs["im_flag"]["made"] > 0  # the interrupted run: its prompt was never written
+    # runs after it may have been produced ahead before the interrupt: then they come from the cache
+    assert runs["oe_garden"]["made"] + runs["oe_garden"]["cached"] > 0
 
 
 def test_gate_decides_the_exit_status(pytester, suite_dir):

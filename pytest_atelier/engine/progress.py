@@ -34,12 +34,18 @@ class Progress:
         self.total = 0
         self.done = 0
         self.calls_made = self.calls_cached = 0
+        self._seen: set[str] = set()
         self.started = clock()
         self._last = self.started
         self._lock = threading.Lock()
 
-    def run_finished(self, calls_made: int, calls_cached: int) -> None:
+    def run_finished(self, calls_made: int, calls_cached: int, key: str | None = None) -> None:
+        """A run's record arrived; a run reported twice (by two processes) counts once."""
         with self._lock:
+            if key is not None:
+                if key in self._seen:
+                    return
+                self._seen.add(key)
             self.done += 1
             self.calls_made += calls_made
             self.calls_cached += calls_cached

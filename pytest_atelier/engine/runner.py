@@ -58,9 +58,12 @@ class Engine:
         judge: Judge,
         cache: Cache,
         config: EngineConfig = EngineConfig(),
+        slots: threading.Semaphore | None = None,
     ):
         self.suite, self.prompters, self.backends, self.judge = suite, prompters, backends, judge
         self.cache, self.config = cache, config
+        # model calls in flight at once, shared by every run of the process (and every engine of a session)
+        self.slots = slots if slots is not None else threading.BoundedSemaphore(config.concurrency)
         self._runs: dict[str, RunRecord] = {}
         self._task_hashes: dict[str, str] = {}
         self._memories: dict[str, LoadedMemory | None] = {}
@@ -93,8 +96,13 @@ class Engine:
         key = self.key(prompter, backend, task_id)
         if key not in self._runs:
             with self.cache.lock(key):
-                self._runs[key] = _Production(self, key, prompter, backend, self.suite.task(task_id)).produce()
+                if key not in self._runs:
+                    self._runs[key] = _Production(self, key, prompter, backend, self.suite.task(task_id)).produce()
         return self._runs[key]
+
+    def forget(self, prompter: str, backend: str, task_id: str) -> None:
+        """Drop a run this process has finished reading (it stays in the cache)."""
+        self._runs.pop(self.key(prompter, backend, task_id), None)
 
 
 class _Production:
@@ -186,6 +194,15 @@ class _Production:
             self.e.on_stage(f"{self.task.id} [{self.record.prompter} / {self.record.backend}]", what, done, total)
         return result
 
+    def _cached(self, kind: str, key: str, compute: Callable):
+        """The cached answer, or ``compute()`` once a call slot of the process is free."""
+
+        def call():
+            with self.e.slots:
+                return compute()
+
+        return self.e.cache.get_or_call(kind, key, call, self.counter)
+
     # --- the safety gate ----------------------------------------------------------------
 
     def _safety(self, kind: str, parts: list, ask: Callable) -> Safety | None:
@@ -193,7 +210,7 @@ class _Production:
         if check is None:
             return None
         key = call_key(kind, self.e.judge.identity, self.thash, *parts)
-        return Safety(**self.e.cache.get_or_call(kind, key, lambda: ask(check).to_dict(), self.counter))
+        return Safety(**self._cached(kind, key, lambda: ask(check).to_dict()))
 
     def _note_safety(self, side: str, finding: Safety, output: int | None = None, index: int | None = None) -> None:
         self.record.safety.append({"side": side, "output": output, "image_index": index, **finding.to_dict()})
@@ -225,7 +242,7 @@ class _Production:
             result = self.prompter.write_prompt(PromptRequest(task, e.suite.target_image_path(task), e.config.seed))
             return {"prompts": list(result.prompts), "meta": result.meta}
 
-        value = e.cache.get_or_call("prompt", key, compute, self.counter)
+        value = self._cached("prompt", key, compute)
         return value["prompts"], value["meta"]
 
     def _generate(self, prompt: str, seed: int) -> tuple[Path, str]:
@@ -240,11 +257,11 @@ class _Production:
             _, digest = e.cache.put_blob(made[0].png)
             return {"sha256": digest, "meta": made[0].meta}
 
-        value = e.cache.get_or_call("generate", key, compute, self.counter)
+        value = self._cached("generate", key, compute)
         path = e.cache.blob_path(value["sha256"])
         if not path.exists():  # the blob was cleaned away: make it again
             e.cache.put(key, None)
-            value = e.cache.get_or_call("generate", key, compute, self.counter)
+            value = self._cached("generate", key, compute)
             path = e.cache.blob_path(value["sha256"])
         self.record.cost_usd += float(value["meta"].get("cost_usd", 0.0) or 0.0)
         return path, value["sha256"]
@@ -254,8 +271,7 @@ class _Production:
 
         def call(wave: list[Checkpoint]) -> list[Verdict]:
             key = call_key("judge_prompt", e.judge.identity, self.thash, prompts, [cp.id for cp in wave])
-            value = e.cache.get_or_call(
-                "judge_prompt", key, lambda: [v.to_dict() for v in e.judge.judge_prompt(self.task, prompts, wave)], self.counter
+            value = self._cached("judge_prompt", key, lambda: [v.to_dict() for v in e.judge.judge_prompt(self.task, prompts, wave)]
             )
             return [Verdict.from_dict(v) for v in value]
 
@@ -268,8 +284,7 @@ class _Production:
 
         def call(wave: list[Checkpoint]) -> list[Verdict]:
             key = call_key("judge_image", e.judge.identity, self.thash, sha, prompt, [cp.id for cp in wave])
-            value = e.cache.get_or_call(
-                "judge_image", key, lambda: [v.to_dict() for v in e.judge.judge_image(self.task, prompt, path, wave)], self.counter
+            value = self._cached("judge_image", key, lambda: [v.to_dict() for v in e.judge.judge_image(self.task, prompt, path, wave)]
             )
             return [Verdict.from_dict(v) for v in value]
 
@@ -282,8 +297,7 @@ class _Production:
         e = self.e
         memory = e.memory(self.task.category.value)
         key = call_key("score_prompt", e.judge.identity, self.thash, prompts, memory.digest if memory else None)
-        value = e.cache.get_or_call(
-            "score_prompt", key, lambda: [s.to_dict() for s in e.judge.score_prompt(self.task, prompts, memory)], self.counter
+        value = self._cached("score_prompt", key, lambda: [s.to_dict() for s in e.judge.score_prompt(self.task, prompts, memory)]
         )
         return [ScoreRecord(side="prompt", **s) for s in value]
 
@@ -292,13 +306,11 @@ class _Production:
         memory = e.memory(f"{self.task.category.value}.image")
         for out, image in sorted(top1.items()):
             key = call_key("score_image", e.judge.identity, self.thash, image.sha256, prompts[out - 1], memory.digest if memory else None)
-            value = e.cache.get_or_call(
-                "score_image",
+            value = self._cached("score_image",
                 key,
                 lambda out=out, image=image: [
                     s.to_dict() for s in e.judge.score_image(self.task, prompts[out - 1], Path(image.path), memory)
                 ],
-                self.counter,
             )
             scores += [ScoreRecord(side="image", output=out, image_index=image.index, **s) for s in value]
         return scores

@@ -7,10 +7,12 @@ the CLI can build one directly. Nothing here imports pytest.
 from __future__ import annotations
 
 import dataclasses
+import threading
 from pathlib import Path
 
 from ..registry import ComponentContext, Registry, parse_spec
 from ..suite.loader import Suite, load_suite
+from .ahead import RunAhead
 from .cache import Cache
 from .runner import Engine, EngineConfig
 
@@ -37,6 +39,7 @@ class Settings:
     replay_dir: str | None = None
     max_cost: float | None = None
     devices: tuple[str, ...] = ()
+    processes: int = 1  # processes running this evaluation side by side (xdist workers)
 
     def __post_init__(self):
         if self.images < 1:
@@ -65,7 +68,28 @@ class AtelierSession:
         self._components: dict = {}
         self._engines: dict[Path, Engine] = {}
         self._suites: dict[Path, Suite] = {}
+        self._build_lock = threading.RLock()  # runs produced ahead ask for engines from several threads
         self.on_stage = None  # progress within a run: (run, stage, done, total)
+        # --atelier-concurrency: model calls in flight at once in this process, across all runs
+        self.slots = threading.BoundedSemaphore(settings.concurrency)
+        # runs produced ahead of pytest: twice the call slots (a run waiting on its prompt holds a
+        # place but no slot), never the whole suite
+        self.ahead = RunAhead(self._produce, window=max(4, 2 * settings.concurrency))
+
+    def _produce(self, run: tuple[Path, str, str, str]):
+        root, prompter, backend, task_id = run
+        return self.engine(root).run(prompter, backend, task_id)
+
+    def plan(self, runs) -> None:
+        """Produce these ``(suite root, prompter, backend, task id)`` runs ahead, in this order."""
+        self.ahead.plan((Path(root).resolve(), p, b, t) for root, p, b, t in runs)
+
+    def run(self, root: Path, prompter: str, backend: str, task_id: str):
+        """The run, from those produced ahead or made now."""
+        return self.ahead.take((Path(root).resolve(), prompter, backend, task_id))
+
+    def close(self) -> None:
+        self.ahead.close()
 
     @property
     def context(self) -> ComponentContext:
@@ -82,6 +106,8 @@ class AtelierSession:
                 "replay_dir": s.replay_dir,
                 "max_cost": s.max_cost,
                 "devices": list(s.devices),
+                # several processes: rate and in-flight limits are shared through this folder
+                "limits_dir": str(Path(s.cache_dir) / "limits") if s.processes > 1 else None,
             },
         )
 
@@ -117,6 +143,12 @@ class AtelierSession:
 
     def engine(self, root: Path) -> Engine:
         root = Path(root).resolve()
+        if root in self._engines:
+            return self._engines[root]
+        with self._build_lock:
+            return self._make_engine(root)
+
+    def _make_engine(self, root: Path) -> Engine:
         if root not in self._engines:
             s = self.settings
             self._engines[root] = Engine(
@@ -126,6 +158,7 @@ class AtelierSession:
                 judge=self.judge(),
                 cache=self.cache,
                 config=EngineConfig(images=s.images, seed=s.seed, width=s.width, height=s.height, concurrency=s.concurrency),
+                slots=self.slots,
             )
             self._engines[root].on_stage = self.on_stage
         return self._engines[root]

@@ -57,7 +57,10 @@ class AnthropicChat:
             headers["x-api-key"] = self.conn.api_key
         what = f"anthropic messages {self.model}"
         estimate = estimate_tokens(system, user, images=len(images))
-        reply = self.conn.transport.send("POST", f"{self.conn.base_url}/messages", what=what, json=body, headers=headers, tokens=estimate)
+        reply = self.conn.transport.send(
+            "POST", f"{self.conn.base_url}/messages", what=what, json=body, headers=headers, tokens=estimate,
+            model=self.model, worst=Usage(input_tokens=estimate, output_tokens=body["max_tokens"]),
+        )
         stop = reply.data.get("stop_reason") if isinstance(reply.data, dict) else None
         if stop == "refusal":
             raise ProviderError(f"{what} refused the request (stop_reason refusal)")

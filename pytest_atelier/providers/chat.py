@@ -14,7 +14,10 @@ from typing import Protocol, Sequence, runtime_checkable
 from ..errors import ProviderError
 from .usage import Usage
 
-__all__ = ["ChatReply", "ChatClient", "estimate_tokens", "dig"]
+__all__ = ["ChatReply", "ChatClient", "estimate_tokens", "dig", "DEFAULT_MAX_OUTPUT"]
+
+# The answer size a budget reserves for a chat call that sets no max_tokens (Anthropic's default here).
+DEFAULT_MAX_OUTPUT = 8192
 
 
 @dataclasses.dataclass(frozen=True)

@@ -9,7 +9,12 @@ Spec settings (``openai:gpt-5.2?timeout=60&retries=4``), all optional:
 ``retries``, ``backoff``  extra tries after the first, and the first backoff in seconds
 ``rpm``, ``tpm``          requests and tokens per minute to stay under
 ``concurrency``           requests in flight at once, per family and base URL
+``max_wait``              the longest pause (seconds) a server may ask for; longer fails
 ========================  ==========================================================
+
+Limits hold per API (family and base URL): two specs that reach one API with different
+``rpm``, ``tpm`` or ``concurrency`` are a ConfigError naming both. With ``limits_dir`` in the
+options (set under xdist) they are shared by every process through files in that folder.
 
 Process-wide options (``ComponentContext.options``): ``record_dir`` / ``replay_dir``
 (record/replay folders), ``max_cost`` (USD budget for the process), ``concurrency``
@@ -36,6 +41,7 @@ from ..errors import ConfigError
 from ..registry import CONNECTION_SETTINGS
 from .prices import Price, load_prices
 from .recording import RecordingTransport, ReplayTransport
+from .shared import SharedRateLimiter, SharedSlots, limits_name
 from .transport import BUDGET, RateLimiter, RetryPolicy, Transport
 
 __all__ = ["Connection", "connect", "check_settings", "model_of", "OFFICIAL_URLS", "KEY_ENVS", "shared_client", "TRANSPORT_SETTINGS"]
@@ -52,7 +58,7 @@ TRANSPORT_SETTINGS = CONNECTION_SETTINGS - {"base_url"}
 
 _lock = threading.Lock()
 _clients: dict[tuple, httpx.Client] = {}
-_limits: dict[tuple, tuple[threading.Semaphore, RateLimiter]] = {}
+_limits: dict[tuple, tuple] = {}  # (family, base_url, limits_dir) -> (slots, limiter, settings, first spec)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -112,13 +118,26 @@ def connect(family: str, spec, ctx, *, default_timeout: float = 120.0, client: h
         BUDGET.set_limit(None if limit in (None, "") else _number(limit, "max_cost (--atelier-max-cost)", spec.raw))
     concurrency = int(_number(spec.setting("concurrency", options.get("concurrency", 4)), "concurrency", spec.raw))
     rpm, tpm = spec.setting("rpm"), spec.setting("tpm")
+    rpm, tpm = (_number(rpm, "rpm", spec.raw) if rpm else None), (_number(tpm, "tpm", spec.raw) if tpm else None)
+    wanted = {"rpm": rpm, "tpm": tpm, "concurrency": max(1, concurrency)}
+    limits_dir = options.get("limits_dir")
     with _lock:
-        limits = _limits.get((family, base_url))
+        limits = _limits.get((family, base_url, limits_dir))
         if limits is None:
-            limiter = RateLimiter(
-                rpm=_number(rpm, "rpm", spec.raw) if rpm else None, tpm=_number(tpm, "tpm", spec.raw) if tpm else None
+            if limits_dir:  # several processes (xdist workers): one limit for all of them
+                name = limits_name(family, base_url)
+                slots = SharedSlots(Path(limits_dir) / name, wanted["concurrency"])
+                limiter = SharedRateLimiter(Path(limits_dir) / f"{name}.json", rpm=rpm, tpm=tpm)
+            else:
+                slots, limiter = threading.Semaphore(wanted["concurrency"]), RateLimiter(rpm=rpm, tpm=tpm)
+            limits = _limits[(family, base_url, limits_dir)] = (slots, limiter, wanted, spec.raw)
+        elif limits[2] != wanted:
+            shown = ", ".join(f"{k}={v:g}" if v is not None else f"{k} unset" for k, v in limits[2].items())
+            mine = ", ".join(f"{k}={v:g}" if v is not None else f"{k} unset" for k, v in wanted.items())
+            raise ConfigError(
+                f"{spec.raw} and {limits[3]} reach the same API ({family} at {base_url}) with different limits ({mine} against "
+                f"{shown}); limits hold per API, so give both specs the same rpm, tpm and concurrency"
             )
-            limits = _limits[(family, base_url)] = (threading.Semaphore(max(1, concurrency)), limiter)
     retry = RetryPolicy(
         attempts=1 + int(_number(spec.setting("retries", "4"), "retries", spec.raw)),
         base=_number(spec.setting("backoff", "1.0"), "backoff", spec.raw),
@@ -132,6 +151,7 @@ def connect(family: str, spec, ctx, *, default_timeout: float = 120.0, client: h
             semaphore=limits[0],
             limiter=limits[1],
             prices=_prices(str(ctx.root)),
+            max_wait=_number(spec.setting("max_wait", "60"), "max_wait", spec.raw),
             secrets=(api_key,) if api_key else (),
             key_env=key_env or None,
         )

@@ -51,7 +51,10 @@ class FluxImages:
         else:
             body["width"], body["height"] = snap(width), snap(height)
         start = time.monotonic()
-        submitted = transport.send("POST", f"{self.conn.base_url}/{self.model}", what=what, json=body, headers=self._key_for(self.conn.base_url))
+        submitted = transport.send(
+            "POST", f"{self.conn.base_url}/{self.model}", what=what, json=body, headers=self._key_for(self.conn.base_url),
+            model=self.model, worst=Usage(images=1),
+        )
         task_id = dig(submitted.data, "id", what=what)
         polling_url = submitted.data.get("polling_url") or f"{self.conn.base_url}/get_result?id={task_id}"
         polling_url = urljoin(self.conn.base_url + "/", polling_url)

@@ -12,7 +12,7 @@ import base64
 from typing import Sequence
 
 from ..errors import ProviderError
-from .chat import ChatReply, dig, estimate_tokens
+from .chat import DEFAULT_MAX_OUTPUT, ChatReply, dig, estimate_tokens
 from .factory import Connection
 from .media import sniff_mime
 from .transport import Reply
@@ -25,11 +25,11 @@ BLOCK_REASONS = frozenset(
 )
 
 
-def generate(conn: Connection, model: str, body: dict, what: str, tokens: int = 0) -> tuple[Reply, dict]:
+def generate(conn: Connection, model: str, body: dict, what: str, tokens: int = 0, worst: Usage | None = None) -> tuple[Reply, dict]:
     """POST a generateContent body; returns the reply and its first candidate, or raises on a block."""
     headers = {"x-goog-api-key": conn.api_key} if conn.api_key else {}
     reply = conn.transport.send(
-        "POST", f"{conn.base_url}/models/{model}:generateContent", what=what, json=body, headers=headers, tokens=tokens
+        "POST", f"{conn.base_url}/models/{model}:generateContent", what=what, json=body, headers=headers, tokens=tokens, model=model, worst=worst
     )
     feedback = reply.data.get("promptFeedback") or {} if isinstance(reply.data, dict) else {}
     if feedback.get("blockReason"):
@@ -82,7 +82,8 @@ class GeminiChat:
             body["generationConfig"] = config
         what = f"gemini generateContent {self.model}"
         estimate = estimate_tokens(system, user, images=len(images))
-        reply, candidate = generate(self.conn, self.model, body, what, estimate)
+        worst = Usage(input_tokens=estimate, output_tokens=max_tokens or DEFAULT_MAX_OUTPUT)
+        reply, candidate = generate(self.conn, self.model, body, what, estimate, worst)
         text = "".join(
             p.get("text", "") for p in (candidate.get("content") or {}).get("parts") or [] if isinstance(p, dict) and not p.get("thought")
         )

@@ -14,6 +14,9 @@ from ..errors import ProviderError
 from .factory import Connection
 from .gemini import gemini_usage, generate
 from .media import ImageReply, decode_b64, nearest_size, to_png
+from .usage import Usage
+
+IMAGE_OUTPUT_TOKENS = 1290  # what one image costs in output tokens: the budget's reservation per call
 
 __all__ = ["GeminiImages", "ASPECTS"]
 
@@ -33,7 +36,8 @@ class GeminiImages:
             "generationConfig": {"responseModalities": ["IMAGE"], "imageConfig": {"aspectRatio": f"{w}:{h}"}, "seed": seed},
         }
         what = f"gemini image {self.model}"
-        reply, candidate = generate(self.conn, self.model, body, what)
+        worst = Usage(input_tokens=len(prompt) // 4 + 10, output_tokens=IMAGE_OUTPUT_TOKENS, images=1)
+        reply, candidate = generate(self.conn, self.model, body, what, worst=worst)
         parts = (candidate.get("content") or {}).get("parts") or []
         for part in parts:
             inline = part.get("inlineData") or part.get("inline_data") if isinstance(part, dict) else None

@@ -12,7 +12,7 @@ import base64
 from typing import Sequence
 
 from ..errors import ProviderError
-from .chat import ChatReply, dig, estimate_tokens
+from .chat import DEFAULT_MAX_OUTPUT, ChatReply, dig, estimate_tokens
 from .factory import Connection
 from .media import sniff_mime
 from .usage import Usage
@@ -56,7 +56,8 @@ class OpenAIChat:
         what = f"openai chat {self.model}"
         estimate = estimate_tokens(system, user, images=len(images))
         reply = self.conn.transport.send(
-            "POST", f"{self.conn.base_url}/chat/completions", what=what, json=body, headers=headers, tokens=estimate
+            "POST", f"{self.conn.base_url}/chat/completions", what=what, json=body, headers=headers, tokens=estimate,
+            model=self.model, worst=Usage(input_tokens=estimate, output_tokens=max_tokens or DEFAULT_MAX_OUTPUT),
         )
         choice = dig(reply.data, "choices", 0, what=what)
         message = dig(choice, "message", what=what)

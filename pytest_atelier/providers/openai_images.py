@@ -25,6 +25,10 @@ SIZES: dict[str, list[tuple[int, int]]] = {
 }
 
 
+# gpt-image-1's largest answer (high quality, 1536x1024): the tokens a budget reserves per image
+MAX_IMAGE_TOKENS = 6240
+
+
 def sizes_for(model: str) -> list[tuple[int, int]]:
     for prefix, sizes in SIZES.items():
         if model.startswith(prefix):
@@ -47,7 +51,10 @@ class OpenAIImages:
             body["quality"] = self.quality
         headers = {"Authorization": f"Bearer {self.conn.api_key}"} if self.conn.api_key else {}
         what = f"openai images {self.model}"
-        reply = self.conn.transport.send("POST", f"{self.conn.base_url}/images/generations", what=what, json=body, headers=headers)
+        worst = Usage(input_tokens=len(prompt) // 3 + 50, output_tokens=MAX_IMAGE_TOKENS, images=1)
+        reply = self.conn.transport.send(
+            "POST", f"{self.conn.base_url}/images/generations", what=what, json=body, headers=headers, model=self.model, worst=worst
+        )
         item = dig(reply.data, "data", 0, what=what)
         if item.get("b64_json") is not None:
             data = decode_b64(item["b64_json"], what)

@@ -22,6 +22,7 @@ transport knows, logs carry method, URL path and status only.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import email.utils
 import logging
@@ -143,11 +144,17 @@ class RateLimiter:
         self._paused_until = 0.0
         self._lock = threading.Lock()
 
+    @contextlib.contextmanager
+    def _state(self):
+        """Hold the limiter's state (a shared limiter also loads and saves it across processes)."""
+        with self._lock:
+            yield
+
     def acquire(self, tokens: int = 0) -> float:
         """Block until a request may start; returns the seconds waited."""
         waited = 0.0
         while True:
-            with self._lock:
+            with self._state():
                 now = self.clock()
                 wait = max(self._paused_until, self._next_start) - now
                 need = min(float(tokens), float(self.tpm or 0))
@@ -169,28 +176,30 @@ class RateLimiter:
     def settle(self, extra_tokens: int) -> None:
         """Charge tokens the answer used beyond the estimate given to :meth:`acquire`."""
         if self.tpm and extra_tokens:
-            with self._lock:
+            with self._state():
                 self._tokens -= extra_tokens
 
     def pause(self, seconds: float) -> None:
-        with self._lock:
+        with self._state():
             self._paused_until = max(self._paused_until, self.clock() + seconds)
 
     def throttled(self, retry_after: float | None) -> None:
         """A 429: slow down, and wait out ``retry_after`` if the server gave one."""
-        with self._lock:
+        with self._state():
             self.gap = max(self.gap * 2, self.base_gap, self.MIN_BACKOFF_GAP)
         if retry_after:
             self.pause(retry_after)
 
     def succeeded(self) -> None:
-        with self._lock:
+        if self.gap <= self.base_gap:
+            return
+        with self._state():
             if self.gap > self.base_gap:
                 self.gap = max(self.base_gap, self.gap * 0.9)
                 if self.gap < 1e-3:
                     self.gap = self.base_gap
 
-    def observe(self, headers: httpx.Headers) -> None:
+    def observe(self, headers: httpx.Headers, max_wait: float = 120.0) -> None:
         """Pause until the reset when a rate-limit header says nothing is left."""
         for remaining, reset in (
             ("x-ratelimit-remaining-requests", "x-ratelimit-reset-requests"),
@@ -203,15 +212,24 @@ class RateLimiter:
             if left is not None and left.strip() in ("0", "0.0") and reset in headers:
                 seconds = parse_duration(headers[reset])
                 if seconds:
-                    self.pause(min(seconds, 120.0))
+                    self.pause(min(seconds, max_wait))
 
 
 class Budget:
-    """A maximum spend in USD for the whole process; ``None`` means no limit."""
+    """A hard maximum spend in USD for the whole process; ``None`` means no limit.
+
+    Before a call is sent, :meth:`reserve` sets aside its worst-case cost (its input estimate,
+    its answer limit, its images at list price) and refuses the call if what is spent plus what
+    calls in flight have reserved would pass the limit. :meth:`settle` replaces the reservation
+    by the real cost. A billed answer that then fails (a refusal, an empty or malformed answer)
+    is never settled: its reservation stays charged. The limit can be passed only by the amount
+    that real usage exceeds the worst case (an unpriced model, or an answer over its limit).
+    """
 
     def __init__(self, max_cost: float | None = None):
         self._lock = threading.Lock()
         self.spent = 0.0
+        self.reserved = 0.0
         self.calls = 0
         self.max_cost: float | None = None
         self.set_limit(max_cost)
@@ -224,21 +242,49 @@ class Budget:
     def reset(self, max_cost: float | None = None) -> None:
         """Forget what was spent (a new evaluation in the same process) and set a new limit."""
         with self._lock:
-            self.spent, self.calls = 0.0, 0
+            self.spent, self.reserved, self.calls = 0.0, 0.0, 0
         self.set_limit(max_cost)
 
-    def check(self) -> None:
+    @property
+    def committed(self) -> float:
+        """Spent plus reserved by calls in flight (and by billed calls that failed)."""
         with self._lock:
-            if self.max_cost is not None and self.spent >= self.max_cost:
-                raise ProviderError(
-                    f"budget of ${self.max_cost:.2f} spent (${self.spent:.4f} over {self.calls} calls): no new model "
-                    "calls are made. Raise --atelier-max-cost to go on; finished calls stay cached and are not paid twice."
-                )
+            return self.spent + self.reserved
 
-    def charge(self, cost: float) -> None:
+    def check(self, need: float = 0.0) -> None:
         with self._lock:
+            self._check(need)
+
+    def _check(self, need: float) -> None:
+        committed = self.spent + self.reserved
+        if self.max_cost is not None and (committed >= self.max_cost or committed + need > self.max_cost + 1e-12):
+            raise ProviderError(
+                f"budget of ${self.max_cost:.2f} spent (${self.spent:.4f} over {self.calls} calls, ${self.reserved:.4f} reserved "
+                f"by calls in flight; the next call may cost up to ${need:.4f}): no new model calls are made. Raise "
+                "--atelier-max-cost to go on; finished calls stay cached and are not paid twice."
+            )
+
+    def reserve(self, worst: float) -> float:
+        """Set aside ``worst`` USD for a call about to be sent, or raise if the limit forbids it."""
+        with self._lock:
+            self._check(worst)
+            self.reserved += worst
+        return worst
+
+    def release(self, reserved: float) -> None:
+        """A call that was not billed (it failed before an answer): give its reservation back."""
+        with self._lock:
+            self.reserved = max(0.0, self.reserved - reserved)
+
+    def settle(self, reserved: float, cost: float) -> None:
+        """A billed call's real cost replaces its reservation."""
+        with self._lock:
+            self.reserved = max(0.0, self.reserved - reserved)
             self.spent += cost
             self.calls += 1
+
+    def charge(self, cost: float) -> None:
+        self.settle(0.0, cost)
 
 
 BUDGET = Budget()
@@ -254,6 +300,7 @@ class Reply:
     data: object
     latency_s: float
     attempts: int
+    reserved: float = 0.0  # USD the budget holds for this call until it is accounted
 
 
 class Transport:
@@ -274,6 +321,7 @@ class Transport:
         secrets: tuple[str, ...] = (),
         key_env: str | None = None,
         sleep: Callable[[float], None] = time.sleep,
+        max_wait: float = 60.0,
     ):
         if timeout <= 0:
             raise ValueError(f"timeout must be > 0 seconds, got {timeout}")
@@ -285,6 +333,9 @@ class Transport:
         self.secrets = tuple(s for s in secrets if s)
         self.key_env = key_env
         self.sleep = sleep
+        if max_wait < 0:
+            raise ValueError(f"max_wait must be >= 0 seconds, got {max_wait}")
+        self.max_wait = max_wait  # the longest pause a server may ask for; a longer one fails the call
 
     def scrub(self, text: str) -> str:
         """``text`` with every known secret replaced by ``***``."""
@@ -304,10 +355,27 @@ class Transport:
         billable: bool = True,
         expect_json: bool = True,
         follow_redirects: bool = False,
+        model: str | None = None,
+        worst: Usage | None = None,
     ) -> Reply:
-        """Send with retries; a 2xx answer (with valid JSON if ``expect_json``) or a ProviderError."""
+        """Send with retries; a 2xx answer (with valid JSON if ``expect_json``) or a ProviderError.
+
+        A billable call reserves ``worst`` (the most it can cost, priced for ``model``) in the
+        budget first; :meth:`account` settles it with the real cost.
+        """
+        reserved = 0.0
         if billable:
-            self.budget.check()
+            price = find_price(self.prices, model) if model else None
+            reserved = self.budget.reserve(cost_of(price, worst) if price is not None and worst is not None else 0.0)
+        try:
+            reply = self._send(method, url, what, json, headers, tokens, expect_json, follow_redirects)
+        except BaseException:
+            self.budget.release(reserved)
+            raise
+        reply.reserved = reserved
+        return reply
+
+    def _send(self, method, url, what, json, headers, tokens, expect_json, follow_redirects) -> Reply:
         where = _public(url)
         last = "no attempt made"
         for attempt in range(1, self.retry.attempts + 1):
@@ -328,10 +396,26 @@ class Transport:
                 latency = time.perf_counter() - start
             if response is not None:
                 log.debug("%s %s %s -> %s in %.3f s (try %d)", self.family, method, where, response.status_code, latency, attempt)
-                self.limiter.observe(response.headers)
+                self.limiter.observe(response.headers, self.max_wait)
                 status = response.status_code
-                if status in RETRY_STATUSES:
+                should = response.headers.get("x-should-retry", "").strip().lower()
+                if status >= 400 and should != "false" and (status in RETRY_STATUSES or should == "true"):
+                    if _quota_exhausted(response):
+                        self.tracker.failed()
+                        raise ProviderError(
+                            self.scrub(f"{what}: HTTP {status} from {where}: {_snippet(response)}. The account's quota is used up "
+                                       "(this does not clear by waiting): add credit or raise the quota, then run again.")
+                        )
                     retry_after = parse_retry_after(response.headers)
+                    if retry_after is None:
+                        retry_after = _body_retry_delay(response)
+                    if retry_after is not None and retry_after > self.max_wait:
+                        self.tracker.failed()
+                        raise ProviderError(
+                            self.scrub(f"{what}: HTTP {status} from {where} asks to wait {retry_after:.0f} s before retrying, more "
+                                       f"than the {self.max_wait:g} s this run waits (max_wait= in the spec). Run again later "
+                                       "(finished calls are cached), or raise max_wait.")
+                        )
                     if status == 429:
                         self.limiter.throttled(retry_after)
                     last = f"HTTP {status}: {_snippet(response)}"
@@ -352,7 +436,7 @@ class Transport:
                 log.debug("%s %s %s -> %s (try %d)", self.family, method, where, last.split(":")[0], attempt)
             if attempt < self.retry.attempts:
                 self.tracker.retried()
-                self.sleep(self.retry.delay(attempt, retry_after))
+                self.sleep(self.retry.delay(attempt, retry_after) if retry_after is None else retry_after * random.uniform(1.0, 1.1))
         self.tracker.failed()
         raise ProviderError(
             self.scrub(
@@ -375,7 +459,8 @@ class Transport:
         """Price a finished call, charge the budget, record it; returns the usage with its cost."""
         price = find_price(self.prices, model)
         priced = dataclasses.replace(usage, cost_usd=round(cost_of(price, usage), 8))
-        self.budget.charge(priced.cost_usd)
+        self.budget.settle(reply.reserved, priced.cost_usd)
+        reply.reserved = 0.0
         self.limiter.settle(usage.input_tokens + usage.output_tokens - estimated_tokens)
         self.tracker.record(self.family, model, priced, reply.latency_s, priced=price is not None)
         return priced
@@ -385,6 +470,31 @@ def _public(url: str) -> str:
     """The URL without its query string (which may carry a key)."""
     parts = urlsplit(url)
     return f"{parts.scheme}://{parts.netloc}{parts.path}"
+
+
+def _error_of(response: httpx.Response) -> dict:
+    try:
+        data = response.json()
+    except ValueError:
+        return {}
+    error = data.get("error") if isinstance(data, dict) else None
+    if isinstance(data, list) and data and isinstance(data[0], dict):  # Gemini sometimes wraps the error in a list
+        error = data[0].get("error")
+    return error if isinstance(error, dict) else {}
+
+
+def _quota_exhausted(response: httpx.Response) -> bool:
+    """OpenAI's ``insufficient_quota`` (no credit left): waiting does not clear it."""
+    error = _error_of(response)
+    return "insufficient_quota" in (str(error.get("code")), str(error.get("type")))
+
+
+def _body_retry_delay(response: httpx.Response) -> float | None:
+    """Gemini's ``RetryInfo.retryDelay`` (``"30s"``) in the error details, in seconds."""
+    for detail in _error_of(response).get("details") or []:
+        if isinstance(detail, dict) and isinstance(detail.get("retryDelay"), str):
+            return parse_duration(detail["retryDelay"])
+    return None
 
 
 def _snippet(response: httpx.Response) -> str:

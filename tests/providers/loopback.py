@@ -9,7 +9,11 @@ types); a violation is answered 400 and kept in ``problems``. ``inject(fault, ..
 faults consumed one per matching request: ``429`` (with Retry-After), ``500``, ``503``,
 ``slow`` (answers after ``slow_s``), ``drop`` (closes the connection unanswered),
 ``malformed`` (200 with broken JSON), ``refusal`` (the API's own refusal or safety block),
-``empty_image``, ``400``, ``401`` (echoes the key it got, as some APIs do), ``pending_forever``.
+``empty_image``, ``400``, ``401`` (echoes the key it got, as some APIs do), ``pending_forever``,
+``429_quota`` (OpenAI's ``insufficient_quota``), ``429_gemini`` (Gemini's ``RetryInfo.retryDelay``
+of ``retry_after`` seconds in the body, no header), ``500_noretry`` (``x-should-retry: false``).
+``arrivals`` holds each request's arrival time (``time.time()``), ``max_in_flight`` the most
+requests it was answering at once.
 """
 
 from __future__ import annotations
@@ -76,6 +80,8 @@ class LoopbackServer:
         self.image = png_bytes()
         self.answer = None  # optional callable(user_text, n) -> str, replaces the default chat answer
         self._faults: deque = deque()
+        self.arrivals: list[float] = []
+        self.in_flight = self.max_in_flight = 0
         self._tasks: dict[str, dict] = {}
         self._lock = threading.Lock()
         self.httpd = _Server(("127.0.0.1", 0), _Handler)
@@ -112,6 +118,17 @@ class LoopbackServer:
     # --- plumbing -----------------------------------------------------------------------
 
     def handle(self, h: BaseHTTPRequestHandler, method: str) -> None:
+        with self._lock:
+            self.arrivals.append(time.time())
+            self.in_flight += 1
+            self.max_in_flight = max(self.max_in_flight, self.in_flight)
+        try:
+            self._handle(h, method)
+        finally:
+            with self._lock:
+                self.in_flight -= 1
+
+    def _handle(self, h: BaseHTTPRequestHandler, method: str) -> None:
         length = int(h.headers.get("content-length") or 0)
         raw = h.rfile.read(length) if length else b""
         headers = {k.lower(): v for k, v in h.headers.items()}
@@ -129,6 +146,14 @@ class LoopbackServer:
         if fault in ("429", "500", "503"):
             extra = {"Retry-After": self.retry_after} if fault == "429" else {}
             return self._send(h, int(fault), {"error": {"message": f"injected {fault}", "type": "server_error"}}, extra)
+        if fault == "429_quota":
+            error = {"message": "You exceeded your current quota.", "type": "insufficient_quota", "code": "insufficient_quota"}
+            return self._send(h, 429, {"error": error})
+        if fault == "429_gemini":
+            details = [{"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": f"{self.retry_after}s"}]
+            return self._send(h, 429, {"error": {"code": 429, "message": "Resource exhausted", "status": "RESOURCE_EXHAUSTED", "details": details}})
+        if fault == "500_noretry":
+            return self._send(h, 500, {"error": {"message": "injected 500, not to be retried"}}, {"x-should-retry": "false"})
         if fault == "400":
             return self._send(h, 400, {"error": {"message": "injected bad request", "type": "invalid_request_error"}})
         if fault == "401":

@@ -68,12 +68,13 @@ def test_connection_refused_is_retried_then_reported(server):
 
 
 def test_budget_refuses_new_calls_once_spent(server):
-    BUDGET.reset(0.0005)
+    BUDGET.reset(0.0825)  # one call's worst case (gpt-4o, 8192 answer tokens) is about $0.0819
     chat = _chat(server)
     reply = chat.chat("sys", "Request:\nA cat.")  # 120 in + 80 out tokens of gpt-4o: $0.0011
     assert reply.usage.cost_usd == pytest.approx((120 * 2.5 + 80 * 10.0) / 1e6)
-    with pytest.raises(ProviderError, match=r"budget of \$0.00 spent .*--atelier-max-cost"):
-        chat.chat("sys", "Request:\nA cat.")
+    assert BUDGET.reserved == 0 and BUDGET.spent == pytest.approx(reply.usage.cost_usd)
+    with pytest.raises(ProviderError, match=r"budget of \$0.08 spent .*may cost up to .*--atelier-max-cost"):
+        chat.chat("sys", "Request:\nA cat.")  # spent + its worst case would pass the limit: not sent
     assert server.count("/chat/completions") == 1
 
 

@@ -1,0 +1,124 @@
+"""Producing runs ahead of pytest, and which process runs which run.
+
+pytest executes items one after another; a run's model calls only start when its first item
+is set up, so on its own the engine keeps an API busy with one run's calls at a time.
+:class:`RunAhead` takes the runs this process will execute, in order, and produces a window of
+them at once on a thread pool, each run's model calls drawing on the process's
+``--atelier-concurrency`` call slots. Items then only read what is ready (or wait for it).
+The window bounds memory: a run is handed over when its first item asks for it, and at most
+``window`` runs are being produced or waiting to be read.
+
+:func:`assign_units` is the one rule that places runs on xdist workers: the controller's
+scheduler sends every item of a run to the worker that rule names, and each worker applies the
+same rule to its own (identical) collection to learn which runs to produce ahead. Nothing here
+imports pytest.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import deque
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Callable, Hashable, Iterable, Sequence
+
+from ..suite.loader import MANIFEST_NAME
+
+__all__ = ["RunAhead", "run_of_node_id", "assign_units", "runs_of_worker"]
+
+
+def run_of_node_id(node_id: str) -> tuple[str, str, str] | None:
+    """``(suite manifest path, task id, "prompter-backend")`` for an atelier item's node id, else None."""
+    parts = node_id.split("@")[0].split("::")
+    if len(parts) != 3 or parts[0].rsplit("/", 1)[-1] != MANIFEST_NAME or not parts[2].endswith("]") or "[" not in parts[2]:
+        return None
+    return parts[0], parts[1], parts[2][parts[2].index("[") + 1 : -1]
+
+
+def assign_units(node_ids: Sequence[str], workers: int) -> list[int]:
+    """The worker (0 .. workers-1) of every item: all items of a run go to one worker.
+
+    A unit is a run for atelier items and a test file for any other item; units are numbered in
+    the order they first appear and dealt round robin, so every process computes the same answer.
+    """
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, got {workers}")
+    units: dict[Hashable, int] = {}
+    owner = []
+    for node_id in node_ids:
+        unit = run_of_node_id(node_id) or ("file", node_id.split("::")[0])
+        owner.append(units.setdefault(unit, len(units)) % workers)
+    return owner
+
+
+def runs_of_worker(node_ids: Sequence[str], worker: int, workers: int) -> list[tuple[str, str, str]]:
+    """The runs (in order) whose items :func:`assign_units` gives to ``worker``."""
+    runs: dict = {}
+    for node_id, owner in zip(node_ids, assign_units(node_ids, workers)):
+        run = run_of_node_id(node_id)
+        if owner == worker and run is not None:
+            runs.setdefault(run, None)
+    return list(runs)
+
+
+class RunAhead:
+    """Produces planned runs ``window`` at a time, in plan order; ``take`` hands one over.
+
+    ``produce(run)`` makes one run (it is the engine's ``run``); a run that was not planned, or
+    whose production failed unexpectedly, is produced by the caller of ``take`` itself.
+    """
+
+    def __init__(self, produce: Callable[[Hashable], object], window: int):
+        if window < 1:
+            raise ValueError(f"window must be at least 1, got {window}")
+        self.produce, self.window = produce, window
+        self._plan: deque = deque()
+        self._planned: set = set()
+        self._futures: dict[Hashable, Future] = {}
+        self._lock = threading.Lock()
+        self._pool: ThreadPoolExecutor | None = None
+
+    def plan(self, runs: Iterable[Hashable]) -> None:
+        """Add runs to produce ahead, in the order pytest will reach them."""
+        with self._lock:
+            for run in runs:
+                if run not in self._planned:
+                    self._planned.add(run)
+                    self._plan.append(run)
+            self._fill()
+
+    def take(self, run: Hashable):
+        """The run, from the window (waiting for it if it is still being produced) or made now."""
+        with self._lock:
+            future = self._futures.pop(run, None)
+            if future is None and run in self._planned:
+                self._drop(run)  # reached before its turn: make it here, not twice
+            self._fill()
+        if future is None:
+            return self.produce(run)
+        return future.result()
+
+    def close(self) -> None:
+        """Stop producing ahead (runs in production finish; nothing new starts)."""
+        with self._lock:
+            self._plan.clear()
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    @property
+    def in_window(self) -> int:
+        with self._lock:
+            return len(self._futures)
+
+    def _drop(self, run: Hashable) -> None:
+        try:
+            self._plan.remove(run)
+        except ValueError:
+            pass
+
+    def _fill(self) -> None:
+        while self._plan and len(self._futures) < self.window:
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(max_workers=self.window, thread_name_prefix="atelier-run")
+            run = self._plan.popleft()
+            self._futures[run] = self._pool.submit(self.produce, run)

@@ -1,0 +1,108 @@
+"""How busy the plugin keeps a model API: achieved against ideal throughput (run by hand).
+
+    python tests/benchmarks/bench_throughput.py [--tasks 40] [--latency 0.2] [--concurrency 4 16 32 64] [--workers 0 2]
+
+Runs pytest with the plugin on a suite of ``--tasks`` tasks (cold cache), an ``openai:``
+prompter and an ``openai-images:`` backend against a loopback server (in a process of its own)
+that answers every request after ``--latency`` seconds: 1 prompt call and ``--images`` image
+calls per task. The offline judge grades the images. ``ideal = calls x latency / C`` where C is
+``--atelier-concurrency`` (the in-flight limit for the whole invocation). ``busy`` is the
+server's span from the first request's arrival to the last answer, so pytest's start-up (and
+collection) is left out; ``ratio`` is ideal / busy (1.0: the API never waited for the plugin).
+
+Figures on a shared 2-core machine (load average about 10), 40 tasks, 200 ms:
+
+    ratio        C=4    C=16   C=32   C=64
+    before  -n0  0.59    -     0.07    -     (one run at a time: concurrency only inside a run)
+    before  -n2  1.01*   -     0.13    -     (*8 calls in flight: each worker had its own limit of 4)
+    after   -n0  0.96   0.88   0.67   0.42
+    after   -n2  0.97   0.91   0.72   0.36
+
+With a server latency of 1 ms the same run is busy 1.5 s: the offline judge and image decoding
+need that much CPU on this machine, which is what bounds C=32 and C=64 here (ideal 1.25 s and
+0.62 s), not the scheduler.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from tests.conftest import write_lake_suite  # noqa: E402
+from tests.providers.loopback import LoopbackServer  # noqa: E402
+
+
+def serve(latency: float, conn) -> None:
+    times: list[tuple[float, float]] = []
+
+    class Timed(LoopbackServer):
+        def handle(self, h, method):
+            start = time.time()
+            super().handle(h, method)
+            times.append((start, time.time()))
+
+    server = Timed(key=None, latency=latency).start()
+    conn.send(server.url)
+    conn.recv()
+    conn.send(times)
+    server.stop()
+
+
+def run(tmp: Path, tasks: int, images: int, latency: float, concurrency: int, workers: int) -> dict:
+    here, there = multiprocessing.Pipe()
+    child = multiprocessing.Process(target=serve, args=(latency, there), daemon=True)
+    child.start()
+    base = f"{here.recv()}/v1"
+    cache = tmp / f"cache-{concurrency}-{workers}-{time.time_ns()}"
+    args = [
+        sys.executable, "-m", "pytest", "suite", "-q", "-p", "no:cacheprovider", "--no-header", "-rN",
+        f"--prompter=openai:bench?base_url={base}&strategy=novice", f"--backend=openai-images:gpt-image-1?base_url={base}",
+        "--judge=offline", f"--atelier-images={images}", f"--atelier-concurrency={concurrency}", f"--atelier-cache-dir={cache}",
+        "--atelier-progress=0",
+    ]  # fmt: skip
+    if workers:
+        args += ["-n", str(workers)]
+    start = time.perf_counter()
+    proc = subprocess.run(args, cwd=tmp, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    wall = time.perf_counter() - start
+    here.send("stop")
+    times = here.recv()
+    child.join(timeout=5)
+    if proc.returncode not in (0, 1):
+        raise SystemExit(proc.stdout[-3000:] + proc.stderr[-3000:])
+    calls = len(times)
+    busy = max(e for _, e in times) - min(s for s, _ in times)
+    ideal = calls * latency / concurrency
+    return {"calls": calls, "busy": busy, "wall": wall, "ideal": ideal, "ratio": ideal / busy, "tail": proc.stdout.strip().splitlines()[-1]}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tasks", type=int, default=40)
+    parser.add_argument("--images", type=int, default=4)
+    parser.add_argument("--latency", type=float, default=0.2)
+    parser.add_argument("--concurrency", type=int, nargs="+", default=[4, 16, 32, 64])
+    parser.add_argument("--workers", type=int, nargs="+", default=[0, 2], help="xdist workers (0: no xdist)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        write_lake_suite(tmp / "suite", args.tasks)
+        print(f"{args.tasks} tasks x (1 prompt + {args.images} images), server latency {args.latency * 1000:.0f} ms")
+        print(f"{'-n':>3} {'C':>3} {'calls':>6} {'ideal s':>8} {'busy s':>7} {'ratio':>6} {'wall s':>7}  outcome")
+        for workers in args.workers:
+            for c in args.concurrency:
+                r = run(tmp, args.tasks, args.images, args.latency, c, workers)
+                print(f"{workers:>3} {c:>3} {r['calls']:>6} {r['ideal']:>8.2f} {r['busy']:>7.2f} {r['ratio']:>6.2f} {r['wall']:>7.2f}  {r['tail']}")
+
+
+if __name__ == "__main__":
+    main()

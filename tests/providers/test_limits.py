@@ -1,0 +1,163 @@
+"""Limits that hold: a hard budget with calls in flight, capped server pauses, retry hygiene,
+rate and in-flight limits across xdist workers, and conflicting limits for one API."""
+
+from __future__ import annotations
+
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import httpx
+import pytest
+
+from pytest_atelier.errors import ConfigError, ProviderError
+from pytest_atelier.providers.factory import Connection
+from pytest_atelier.providers.openai_chat import OpenAIChat
+from pytest_atelier.providers.gemini import GeminiChat
+from pytest_atelier.providers.transport import BUDGET, RetryPolicy, Transport
+from pytest_atelier.registry import ComponentContext, Registry
+
+from ..conftest import write_lake_suite
+from .conftest import KEY
+from .loopback import LoopbackServer
+
+
+def _transport(sleeps=None, **kw) -> Transport:
+    sleep = sleeps.append if sleeps is not None else time.sleep
+    return Transport("openai", httpx.Client(), timeout=5, retry=RetryPolicy(attempts=3, base=0.01), secrets=(KEY,), sleep=sleep, **kw)
+
+
+def _chat(server, **kw) -> OpenAIChat:
+    return OpenAIChat("gpt-4o", Connection(_transport(**kw), f"{server.url}/v1", KEY))
+
+
+def test_budget_is_not_exceeded_with_16_calls_in_flight(server):
+    server.latency = 0.05
+    limit = 0.01  # each call costs $0.0011 (120 + 80 tokens of gpt-4o) and reserves at most $0.0013
+    BUDGET.reset(limit)
+    chat = _chat(server, semaphore=__import__("threading").Semaphore(16))
+
+    def one(_):
+        try:
+            return chat.chat("s", "Request:\nA cat.", max_tokens=100)
+        except ProviderError as exc:
+            assert "budget of $0.01 spent" in str(exc)
+            return None
+
+    with ThreadPoolExecutor(16) as pool:
+        made = [r for r in pool.map(one, range(64)) if r is not None]
+    assert BUDGET.spent <= limit  # the documented margin: none while answers stay within their limits
+    assert BUDGET.reserved == pytest.approx(0.0)
+    assert len(made) == server.count("/chat/completions") >= 6  # the budget was used, not refused early
+
+
+def test_a_billed_answer_that_then_fails_is_charged(server):
+    BUDGET.reset(1.0)
+    server.inject("refusal")
+    with pytest.raises(ProviderError, match="refused"):
+        _chat(server).chat("s", "Request:\nA cat.", max_tokens=100)
+    assert BUDGET.committed > 0  # the refusal was billed by the API: it counts against the budget
+
+
+def test_a_retry_after_of_an_hour_fails_fast_with_a_clear_message(server):
+    server.retry_after = "3600"
+    server.inject("429")
+    sleeps: list[float] = []
+    start = time.perf_counter()
+    with pytest.raises(ProviderError, match=r"asks to wait 3600 s before retrying, more than the 60 s this run waits \(max_wait="):
+        _chat(server, sleeps=sleeps).chat("s", "Request:\nA cat.")
+    assert time.perf_counter() - start < 2 and not sleeps
+    assert server.count("/chat/completions") == 1
+
+
+def test_an_http_date_a_day_ahead_fails_fast_too(server):
+    import email.utils
+
+    server.retry_after = email.utils.formatdate(time.time() + 86400, usegmt=True)
+    server.inject("429")
+    with pytest.raises(ProviderError, match=r"asks to wait 86[34]\d\d s"):
+        _chat(server, sleeps=[]).chat("s", "Request:\nA cat.")
+
+
+def test_max_wait_is_a_spec_setting(server):
+    server.retry_after = "2"
+    server.inject("429")
+    sleeps: list[float] = []
+    reply = _chat(server, sleeps=sleeps, max_wait=5).chat("s", "Request:\nA cat.")
+    assert reply.text and 2 <= sleeps[0] <= 2.3
+
+
+def test_gemini_retry_delay_in_the_body_is_honoured(server):
+    server.retry_after = "7"
+    server.inject("429_gemini")
+    sleeps: list[float] = []
+    client = GeminiChat("gemini-2.5-flash", Connection(_transport(sleeps), f"{server.url}/v1beta", KEY))
+    assert client.chat("s", "Request:\nA cat.").text
+    assert len(sleeps) == 1 and 7 <= sleeps[0] <= 7.8
+
+
+def test_gemini_retry_delay_over_the_maximum_fails_fast(server):
+    server.retry_after = "600"
+    server.inject("429_gemini")
+    client = GeminiChat("gemini-2.5-flash", Connection(_transport([]), f"{server.url}/v1beta", KEY))
+    with pytest.raises(ProviderError, match="asks to wait 600 s"):
+        client.chat("s", "Request:\nA cat.")
+
+
+def test_insufficient_quota_is_not_retried(server):
+    server.inject("429_quota")
+    with pytest.raises(ProviderError, match="quota is used up"):
+        _chat(server, sleeps=[]).chat("s", "Request:\nA cat.")
+    assert server.count("/chat/completions") == 1
+
+
+def test_x_should_retry_false_is_honoured(server):
+    server.inject("500_noretry")
+    with pytest.raises(ProviderError, match="HTTP 500"):
+        _chat(server, sleeps=[]).chat("s", "Request:\nA cat.")
+    assert server.count("/chat/completions") == 1
+
+
+def test_conflicting_limits_for_one_api_are_an_error_naming_both_specs(server, tmp_path):
+    ctx = ComponentContext(root=tmp_path, options={"concurrency": 4})
+    base = f"{server.url}/v1"
+    first, second = f"openai:model-a?base_url={base}&rpm=60", f"openai:model-b?base_url={base}&rpm=120"
+    Registry().make("prompter", first, ctx)
+    with pytest.raises(ConfigError) as err:
+        Registry().make("prompter", second, ctx)
+    assert first in str(err.value) and second in str(err.value) and "rpm=120" in str(err.value)
+    Registry().make("prompter", f"openai:model-c?base_url={base}&rpm=60", ctx)  # the same limits: fine
+
+
+# --- limits for the whole invocation, across xdist workers ------------------------------------
+
+@pytest.fixture
+def open_server():
+    srv = LoopbackServer(key=None).start()
+    yield srv
+    srv.stop()
+
+
+def _xdist_run(pytester, srv, tasks: int, settings: str, *extra: str):
+    write_lake_suite(pytester.path / "mini", tasks)
+    return pytester.runpytest_subprocess(
+        "mini", "-n", "2", "-p", "no:cacheprovider", "--backend=none", "--atelier-progress=0",
+        f"--prompter=openai:m?base_url={srv.url}/v1&strategy=novice&{settings}", *extra,
+    )  # fmt: skip
+
+
+def test_rpm_holds_across_two_workers(pytester, open_server):
+    rpm = 300  # one request every 0.2 s for the whole invocation
+    result = _xdist_run(pytester, open_server, 12, f"rpm={rpm}")
+    assert result.ret in (0, 1), result.stdout.str()
+    times = sorted(open_server.arrivals)
+    assert len(times) == 12
+    achieved = (len(times) - 1) / (times[-1] - times[0]) * 60
+    assert achieved <= rpm * 1.1, f"{achieved:.0f} requests a minute against rpm={rpm}"
+
+
+def test_in_flight_limit_holds_across_two_workers(pytester, open_server):
+    open_server.latency = 0.2
+    result = _xdist_run(pytester, open_server, 12, "concurrency=1", "--atelier-concurrency=8")
+    assert result.ret in (0, 1), result.stdout.str()
+    assert open_server.count("/chat/completions") == 12
+    assert open_server.max_in_flight == 1
