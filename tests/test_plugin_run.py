@@ -38,12 +38,14 @@ def test_one_item_per_checkpoint_side_with_readable_ids(pytester, suite_dir):
 def test_prompt_side_verdicts_and_skip_reasons(pytester, suite_dir):
     result = pytester.runpytest("mini", "--backend=none", "-rs", "--atelier-json=results.json", *OFFLINE)
     # direct prompts: the CO brief lists every constraint; the OE brief is calm and excludes
-    # people but never names watercolour; the IM instruction names nothing in the image.
-    result.assert_outcomes(passed=5, failed=3, skipped=11)
+    # people but never names watercolour (no evidence either way: an abstention); the IM brief
+    # misremembers the image as three red stripes (evidence against both checkpoints).
+    result.assert_outcomes(passed=5, failed=2, skipped=12)
     result.stdout.fnmatch_lines(
         [
-            "*prompt side of oe_garden/c03 failed (offline*",
-            "*expected: The prompt names a watercolour look.*",
+            "*prompt side of im_flag/c01 failed (offline*",
+            "*expected: The prompt asks for two stripes.*",
+            "*no mention of 'watercolor'*",
             "*backend none makes no images: prompt side only*",
         ]
     )
@@ -53,7 +55,8 @@ def test_prompt_side_verdicts_and_skip_reasons(pytester, suite_dir):
     outcomes = {(i["task_id"], i["side"], i["checkpoint"]): i["outcome"] for i in data["items"]}
     assert outcomes[("co_sign", "prompt", "c02")] == "passed"
     assert outcomes[("im_flag", "prompt", "c01")] == "failed"
-    assert data["aggregates"]["overall"]["all"]["prompt"]["n"] == 8
+    assert outcomes[("oe_garden", "prompt", "c03")] == "skipped"
+    assert data["aggregates"]["overall"]["all"]["prompt"]["n"] == 7
     assert data["aggregates"]["overall"]["all"]["prompt"]["n_pass"] == 5
 
 
@@ -61,7 +64,7 @@ def test_select_by_category_primitive_tag_and_side(pytester, suite_dir):
     result = pytester.runpytest("mini", "--backend=none", "-k", "co and quantity", *OFFLINE)
     result.assert_outcomes(passed=1, skipped=1)
     result = pytester.runpytest("mini", "--backend=none", "-k", "retro_vintage and prompt", *OFFLINE)
-    result.assert_outcomes(passed=2, failed=1)
+    result.assert_outcomes(passed=2, skipped=1)
 
 
 def test_warm_cache_rerun_makes_no_model_call(pytester, suite_dir):
@@ -114,9 +117,9 @@ def test_interrupted_run_resumes_without_repeating_finished_calls(pytester, suit
 
 def test_gate_decides_the_exit_status(pytester, suite_dir):
     passing = pytester.runpytest("mini", "--backend=none", "--atelier-gate=prompt.objective>=0.6", *OFFLINE)
-    assert passing.ret == 0  # 5 of 8 prompt-side checks pass: the gate holds despite failed items
+    assert passing.ret == 0  # 5 of 7 decided prompt-side checks pass: the gate holds despite failed items
     passing.stdout.fnmatch_lines(["*gate PASS*"])
-    failing = pytester.runpytest("mini", "--backend=none", "--atelier-gate=prompt.objective>=0.7", *OFFLINE)
+    failing = pytester.runpytest("mini", "--backend=none", "--atelier-gate=prompt.objective>=0.75", *OFFLINE)
     assert failing.ret == 1
     failing.stdout.fnmatch_lines(["*gate FAIL*"])
     malformed = pytester.runpytest("mini", "--backend=none", "--atelier-gate=objective=>0.7", *OFFLINE)
@@ -176,7 +179,7 @@ def test_suite_option_and_user_tests_with_fixtures(pytester, suite_dir):
 def test_idea_suite_reports_hierarchical_and_plain_scores(pytester):
     repo_suite = Path(__file__).resolve().parents[1] / "task_suites" / "idea-design"
     result = pytester.runpytest(str(repo_suite), "--backend=none", "-k", "poster_ or logo_", "--atelier-json=r.json", *OFFLINE)
-    assert result.ret == 1
+    assert result.ret == (1 if result.parseoutcomes().get("failed") else 0)
     idea = _results(pytester, "r.json")["aggregates"]["overall"]["all"]["idea"]
     assert idea["prompt"]["n_tasks"] == 6 and 0 <= idea["prompt"]["score"] <= idea["prompt"]["pass_rate"] <= 1
     assert idea["image"]["n"] == 0 and idea["image"]["score"] is None  # no images: not measured, not zero
@@ -189,7 +192,7 @@ def test_several_judges_vote_and_their_agreement_is_reported(pytester, suite_dir
         "mini", "--backend=none", "--prompter=direct", "-p", "no:cacheprovider", "--atelier-json=r.json",
         "--judge=offline", "--judge=offline?embeddings=ngram", "--atelier-judge-repeats=2",
     )  # fmt: skip
-    result.assert_outcomes(passed=5, failed=3, skipped=11)
+    result.assert_outcomes(passed=5, failed=2, skipped=12)
     data = _results(pytester, "r.json")
     assert data["config"]["judge"] == "offline + offline?embeddings=ngram x2"
     votes = [v["votes"] for run in data["runs"] for v in run["final"] if v["side"] == "prompt"]

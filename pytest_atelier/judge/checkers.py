@@ -314,6 +314,26 @@ def _notch(shape: np.ndarray) -> float:
     return float(ndimage.distance_transform_edt(~shape)[deficit].max()) if deficit.any() else 0.0
 
 
+def _composite(path: Path, color: str | None, counted: list[tuple[int, float]]) -> bool:
+    """Whether the counted shapes may be several things each: they hold other shapes in their
+    holes (a card holding five day columns), or, counted without a colour, one shape is made
+    of several colours that each cover a tenth of it (two walls meeting at a corner)."""
+    labels = load_pixels(path)[1]
+    mask = _mask(path, color) if color else _without_frame(~background_region(path)[0])
+    floor = max(SPECK_SHARE * labels.size, 4)
+    sizes = np.bincount(ndimage.label(mask, structure=np.ones((3, 3)))[0].ravel())[1:]
+    if int((sizes >= floor).sum()) > len(counted):
+        return True
+    if color:
+        return False
+    filled, n = ndimage.label(ndimage.binary_fill_holes(mask), structure=np.ones((3, 3)))
+    for index in range(1, n + 1):
+        inside = labels[(filled == index) & mask]
+        if inside.size >= floor and (np.bincount(inside) >= 0.1 * inside.size).sum() >= 2:
+            return True
+    return False
+
+
 def _without_frame(mask: np.ndarray) -> np.ndarray:
     """The mask less any component that spans the whole image (a frame drawn round it)."""
     regions, n = ndimage.label(mask, structure=np.ones((3, 3)))
@@ -443,10 +463,11 @@ def check_palette(path: Path, wanted: list[str], tolerance: float = 0.05) -> tup
 def check_count(path: Path, entity: str, count: int, color: str | None) -> tuple[str, str]:
     """Count separated shapes on flat graphics (holes filled, so an outline and its contents
     are one; panels separated by gutters count once each): shapes of ``color``, or without
-    one everything that is not the border's colour. Pass: the count matches. Fail: it does
-    not. Abstain: photo-like images, a colour that fills most of the image, or a shape that is
-    not convex (a dent deeper than 4% of its diameter: shapes that touch or overlap, but also
-    stars and letters)."""
+    one everything that is not the background. Pass: the count matches. Fail: it does not, and
+    no counted shape may be several things (:func:`_composite`). Abstain:
+    otherwise, on photo-like images, for a colour that fills most of the image, and when a
+    shape is not convex (a dent deeper than 4% of its diameter: shapes that touch or overlap,
+    but also stars and letters)."""
     coverage = flat_coverage(path)
     if coverage < FLAT_COVERAGE:
         share = f"top {FLAT_TOP_COLORS} colours cover {coverage:.0%} < {FLAT_COVERAGE:.0%}"
@@ -464,6 +485,8 @@ def check_count(path: Path, entity: str, count: int, color: str | None) -> tuple
         return "abstain", f"{irregular} of {found} {what} are not convex: they may be shapes that touch, so they cannot be counted"
     if found == count:
         return "pass", f"counted {found} separate {what}, as expected for {entity!r}"
+    if _composite(path, color, counted):
+        return "abstain", f"counted {found} separate {what}, but they hold or are made of other shapes; {count} {entity!r} may be those"
     return "fail", f"counted {found} separate {what}, expected {count} {entity!r}"
 
 

@@ -240,9 +240,9 @@ def in_quotes(text: str, words: list[Word]) -> list[bool]:
 def mentions(phrases: list[str], text: str, words: list[Word] | None = None, quoted: bool = False) -> list[Mention]:
     """Every occurrence of any phrase (plural and British/American spelling tolerant), with
     its status. Words of quoted text are text to render, not things asked for: they are
-    skipped unless ``quoted``. A mention hyphen-joined to the next word is a modifier
-    ("dog-eared", "tiger-striped") and one followed closely by "hidden", "empty" ... is not
-    asked for as visible: both are ``unclear``."""
+    skipped unless ``quoted``. A mention hyphen-joined to a neighbour is part of a compound
+    ("dog-eared", "tiger-striped", "five-day forecast") and one followed closely by "hidden",
+    "empty" ... is not asked for as visible: both are ``unclear``."""
     words = words if words is not None else read_words(text)
     skip = in_quotes(text, words)
     statuses = _scope_statuses(text, words, skip)
@@ -257,7 +257,8 @@ def mentions(phrases: list[str], text: str, words: list[Word] | None = None, quo
             end = i + len(want)
             status = statuses[i]
             after = [w.text for w in words[end : end + 3] if w.sentence == words[i].sentence]
-            if status == AFFIRMED and (words[end - 1].hyphen_next or _POST_NEGATORS.intersection(after)):
+            compound = words[end - 1].hyphen_next or (i > 0 and words[i - 1].hyphen_next)  # "dog-eared", "five-day"
+            if status == AFFIRMED and (compound or _POST_NEGATORS.intersection(after)):
                 status = UNCLEAR
             found.setdefault((i, end), Mention(i, end, status, phrase))
     return sorted(found.values(), key=lambda m: (m.start, m.end))
@@ -312,12 +313,13 @@ def quoted_units(text: str) -> list[tuple[int, int, str, bool]]:
 
 def normalise_text(text: str, case_sensitive: bool = False) -> str:
     """Unicode NFKC, typographic quotes and dashes made plain, whitespace (line breaks, `` / ``
-    line separators) collapsed, surrounding spaces and a trailing ``. , ; :`` dropped,
-    case folded unless ``case_sensitive``."""
+    line separators) collapsed, punctuation and symbols at either end dropped (``BOO!``,
+    ``24°``), case folded unless ``case_sensitive``."""
     text = unicodedata.normalize("NFKC", text)
     text = text.translate(str.maketrans({"‘": "'", "’": "'", "“": '"', "”": '"', "–": "-", "—": "-"}))
     text = re.sub(r"\s+[/|]\s+", " ", text)
-    text = " ".join(text.split()).strip().rstrip(".,;:").strip()
+    text = " ".join(text.split())
+    text = re.sub(r"^[^\w]+|[^\w]+$", "", text)  # "BOO!", "24°", "(PLAY)": OCR ignores these too
     return text if case_sensitive else text.casefold()
 
 
@@ -425,6 +427,11 @@ _PHRASE_STOPS = frozenset(
 )  # fmt: skip
 
 
+def _participle_link(words: list[Word], k: int) -> bool:
+    """A participle followed by "in" links a noun to a colour ("highlighted in green")."""
+    return words[k].text.endswith("ed") and k + 1 < len(words) and words[k + 1].text == "in"
+
+
 def _colour_of(word: str) -> str | None:
     return colors.canonical(word)
 
@@ -432,7 +439,7 @@ def _colour_of(word: str) -> str | None:
 def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tuple[list[tuple[int, str]], bool]:
     """Colour words bound to the noun phrase ``words[start:end]``: pre-modifiers inside the
     phrase (back to a determiner, joiner or preposition) and predicates right after it
-    ("the hat is blue", "a hat in bright blue", "hat (blue)"). Returns ``([(index,
+    ("the hat is blue", "a hat in bright blue", "the bar highlighted in green", "hat (blue)"). Returns ``([(index,
     canonical colour)], ambiguous)``; ambiguous is true when a colour-only phrase is joined
     to this one by and/or ("red and blue hats"), so the binding cannot be told."""
     bound: list[tuple[int, str]] = []
@@ -453,7 +460,7 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
     j = end
     if j < len(words) and words[j].sentence == words[start].sentence:
         k = j
-        while k < len(words) and words[k].text in _PREDICATE_LINKS and k - j < 3:
+        while k < len(words) and (words[k].text in _PREDICATE_LINKS or _participle_link(words, k)) and k - j < 3:
             k += 1
         while k < len(words) and words[k].text in _COLOUR_MODIFIERS:
             k += 1
@@ -482,16 +489,36 @@ _FRAME_NOUNS = frozenset(
     "side edge corner third half part portion area band strip region zone margin quadrant frame image canvas "
     "composition poster page picture scene card cover layout screen panel border".split()
 )
+SOFT_CENTRE = frozenset({"centered", "centred", "centrally"})  # may be centred on one axis only
 _SELF_ANCHORED = frozenset(
     "centered centred centrally header footer topmost bottommost leftmost rightmost".split()
 )
+# What a region can belong to and still be the frame's: "the top of the poster".
+_FRAME_OWNERS = frozenset("frame image canvas composition poster page picture scene card cover layout screen "
+                          "shot photo photograph illustration artwork design flyer banner sheet".split())
+
+
+def _of_an_object(words: list[Word], k: int) -> bool:
+    """Whether the region phrase ending before word ``k`` continues "of (the) X" with an X that
+    is not the picture itself (then the region is relative to X)."""
+    while k < len(words) and words[k].text in _FRAME_NOUNS - _FRAME_OWNERS:
+        k += 1
+    if k + 1 >= len(words) or words[k].text != "of" or words[k + 1].sentence != words[k].sentence:
+        return False
+    k += 1
+    while k < len(words) and words[k].text in _DETERMINERS:
+        k += 1
+    return k < len(words) and words[k].text not in _FRAME_OWNERS
+
+
 _FRAME_PREPS = frozenset({"on", "at", "in", "to", "along", "across", "toward", "towards", "into", "near"})
 
 
 def regions_in(words: list[Word], lo: int, hi: int) -> list[tuple[int, dict[str, str]]]:
     """Frame-anchored region phrases among ``words[lo:hi]`` as ``(index, {axis: value})``:
     "at the top", "top-left corner", "upper third", "centered", "in the header". A bare
-    "left" or "above" (relative to another object, or a left hand) is not a frame region."""
+    "left" or "above" (relative to another object, or a left hand) is not a frame region, nor
+    is a region "of" an object ("the top part of the label", "the right side of the fox")."""
     found = []
     i = lo
     while i < hi:
@@ -513,6 +540,8 @@ def regions_in(words: list[Word], lo: int, hi: int) -> list[tuple[int, dict[str,
             or (len(prev) == 2 and prev[0] in _FRAME_PREPS and prev[1] == "the")
             or (bool(prev) and prev[-1] in _FRAME_PREPS and "c" in place)
         )
+        if anchored and _of_an_object(words, k):
+            anchored = False  # "the top part of the label", "the right side of the fox"
         if anchored:
             if len(place) > 1:
                 place.pop("c", None)  # "upper middle" is the top

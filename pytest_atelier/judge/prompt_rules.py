@@ -141,7 +141,8 @@ def check_color(check, prompt: str) -> tuple[str, str]:
             continue
         if m.status == ev.AFFIRMED and hue in hues:
             return "pass", f"the prompt binds {check.color!r} to {m.phrase!r}"
-        ambiguous |= unclear or m.status == ev.UNCLEAR
+        # a mention with no colour read may carry it in words the judge does not read
+        ambiguous |= unclear or m.status == ev.UNCLEAR or not hues
         others |= hues
     if excluded and not others:
         return "fail", f"the prompt excludes a {check.color} {check.entity}"
@@ -240,7 +241,8 @@ def check_layout(check, prompt: str) -> tuple[str, str]:
     the footer"; not "above the door") in the same clause as the entity.
 
     Pass: a region phrase that covers the wanted region (``top-left`` covers ``top``).
-    Fail: only region phrases that contradict it (bottom for top, centre for an edge).
+    Fail: a region phrase right after the entity (within three words: "a logo at the bottom")
+    that contradicts it (bottom for top, an edge for centre; not "centred").
     Abstain: no region phrase with the entity, a less specific one, or no mention."""
     want = {"c": "center"} if check.region == "center" else dict(ev.REGION_AXES[p] for p in check.region.split("-"))
     words = ev.read_words(prompt)
@@ -249,10 +251,13 @@ def check_layout(check, prompt: str) -> tuple[str, str]:
     contradicted = False
     for m in affirmed:
         clause = [k for k, w in enumerate(words) if w.clause == words[m.start].clause]
-        for _, place in ev.regions_in(words, clause[0], clause[-1] + 1):
+        for at, place in ev.regions_in(words, clause[0], clause[-1] + 1):
             if all(place.get(axis) == value for axis, value in want.items()):
                 return "pass", f"the prompt places {m.phrase!r} at the {'-'.join(place.values())}"
-            contradicted |= _opposed(want, place)
+            # only a region phrase right after the entity ("a logo at the bottom") contradicts;
+            # "centred" says nothing about the vertical position
+            adjacent = m.end <= at <= m.end + 3 and words[at].text not in ev.SOFT_CENTRE
+            contradicted |= adjacent and _opposed(want, place)
     if contradicted:
         return "fail", f"the prompt places {check.entity!r} elsewhere than the {check.region}"
     if not affirmed:
