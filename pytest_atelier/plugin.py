@@ -16,6 +16,7 @@ from .engine.session import AtelierSession, Settings
 from .engine.threads import share_cores
 from .config_keys import RENAMED_INI_KEYS, check_tool_table, unknown_ini_keys
 from .errors import AtelierError, ConfigError, SuiteError
+from .option_values import check_numbers, check_output_paths, parse_number
 from .registry import Registry, load_aliases
 from .results.baseline import CHANGE_KINDS, config_differences, expected_failures, obtained_path
 from .results.collect import ResultsCollector, judge_label
@@ -30,6 +31,7 @@ __all__ = ["SuiteFile", "TaskNode", "CheckpointItem", "SubjectiveItem"]
 SESSION_KEY = pytest.StashKey[AtelierSession]()
 COLLECTOR_KEY = pytest.StashKey[ResultsCollector]()
 SENT_KEY = pytest.StashKey[set]()  # run keys whose record this process sent (and "identity" once sent)
+OUTPUT_FILES = (("atelier_json", "--atelier-json"), ("atelier_report", "--atelier-report"), ("atelier_save_baseline", "--atelier-save-baseline"))
 EXPECTED_KEY = pytest.StashKey[tuple]()  # (baseline path, set of keys that failed there)
 
 # (dest, flags, ini type, default, help)
@@ -114,13 +116,12 @@ def _check_ini_keys(config) -> None:
         raise pytest.UsageError("pytest-atelier: " + "\n".join(problems))
 
 
-def _number(config, dest: str, kind):
-    raw = get_option(config, dest)
+def _number(config, dest: str, kind=None):
+    """A numeric option, checked against what it accepts (``option_values.NUMBER_RULES``)."""
     try:
-        return kind(raw)
-    except (TypeError, ValueError):
-        flag = next(flags[0] for d, flags, *_ in OPTIONS if d == dest)
-        raise pytest.UsageError(f"{flag} expects a {kind.__name__}, got {raw!r}") from None
+        return parse_number(dest, get_option(config, dest))
+    except ConfigError as exc:
+        raise pytest.UsageError(f"pytest-atelier: {exc}") from None
 
 
 def pytest_configure(config):
@@ -130,6 +131,9 @@ def pytest_configure(config):
     root = Path(config.rootpath)
     try:
         check_tool_table(root, [dest for dest, *_ in OPTIONS])
+        check_numbers(lambda dest: get_option(config, dest))
+        check_output_paths({flag: _user_path(config, get_option(config, dest)) if get_option(config, dest) else None
+                            for dest, flag in OUTPUT_FILES})
         settings = Settings(
             root=root,
             prompters=tuple(get_option(config, "atelier_prompter")),
@@ -150,9 +154,10 @@ def pytest_configure(config):
         registry = Registry(load_aliases(root), hook=config.hook)
         for spec in (*settings.prompters, *settings.backends, *settings.judges):
             registry.resolve(spec)
+        session = AtelierSession(settings, registry)  # creates the cache folder
     except (ValueError, ConfigError) as exc:
         raise pytest.UsageError(f"pytest-atelier: {exc}") from None
-    config.stash[SESSION_KEY] = AtelierSession(settings, registry)
+    config.stash[SESSION_KEY] = session
     config.stash[SENT_KEY] = set()
     baseline = _load_baseline(config, root)
     config.stash[EXPECTED_KEY] = (get_option(config, "atelier_baseline"), expected_failures(baseline) if baseline else set())
@@ -490,7 +495,6 @@ def pytest_runtest_makereport(item, call):
         }
         if run is not None and run.key not in sent:
             sent.add(run.key)
-            payload["run"] = run.model_dump(mode="json")
             payload["run"] = run.model_dump(mode="json")
         if run is not None and "identity" not in sent:
             sent.add("identity")
