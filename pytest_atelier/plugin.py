@@ -561,10 +561,12 @@ class ControllerHooks:
                 collector.problems.append(f"no baseline at {baseline}: this run's results were written there; review and commit them")
                 session.exitstatus = pytest.ExitCode.TESTS_FAILED
             results.exit_status = int(session.exitstatus)
-            if baseline and collector.comparison is not None and collector.comparison.significant:
+            comparison = collector.comparison
+            if baseline and comparison is not None and (comparison.significant or comparison.gated_failures):
                 obtained = collector.write_json(obtained_path(_user_path(config, baseline)))
+                what = "regression" if comparison.significant else "change in a gated scope"
                 collector.problems.append(
-                    f"significant regression against {baseline}: this run's results were written to {obtained} "
+                    f"significant {what} against {baseline}: this run's results were written to {obtained} "
                     f"(atelier report {obtained} lists each regression); to accept the change, replace the baseline with it"
                 )
             for dest, write in (

@@ -334,6 +334,11 @@ class Comparison:
         """Pairs whose overall regression is significant and gated: these fail the run."""
         return [p for p in self.pairs if p.significant]
 
+    @property
+    def gated_failures(self) -> list[ScopeTest]:
+        """Scopes under a ``regression(KIND)`` gate that moved significantly: these fail the run too."""
+        return [t for t in self.tests if t.significant and t.gated]
+
     def flagged(self, kind: str) -> list[ScopeTest]:
         """Significant tests of one kind (gated or not)."""
         return [t for t in self.tests if t.kind == kind and t.significant]
