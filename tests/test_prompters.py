@@ -40,7 +40,7 @@ def test_python_prompter_gets_payload_without_checklist(suite, tmp_path):
     prompter = _make("python:agent_mod:write", tmp_path)
     result = prompter.write_prompt(_request(suite, "im_flag"))
     seen = sys.modules["agent_mod"].SEEN[0]
-    assert result.prompts == ["A poster: Write a prompt that reproduces this image."]
+    assert result.prompts == ["A poster: Write a prompt that reproduces this image. The client remembers it as three red stripes."]
     assert seen["target_image"].endswith("flag.png") and "checkpoints" not in seen and "reference_prompt" not in seen
     assert prompter.identity.startswith("python/1:agent_mod:write:")
 
