@@ -201,3 +201,14 @@ def test_several_judges_vote_and_their_agreement_is_reported(pytester, suite_dir
     assert agreement["judges"]["raters"] == ["offline", "offline_embeddings_ngram"]  # judge labels
     assert agreement["judges"]["percent_agreement"] == 100.0 and agreement["split"] == []
     assert set(agreement["repeats"]) == {"offline", "offline_embeddings_ngram"}
+
+
+def test_offline_subjective_scores_are_labelled_estimates_or_withheld(pytester):
+    repo_suite = Path(__file__).resolve().parents[1] / "task_suites" / "atelier"
+    result = pytester.runpytest(str(repo_suite), "-k", "im_001 or oe_001", "--backend=none", "-rs", "--atelier-report=r.html", *OFFLINE)
+    # IM: the nearest-exemplar estimate validates (Spearman >= 0.6 on every dimension) and is labelled as such
+    line = "*subjective scores of the offline judge are estimates*validated leave-one-task-out (memory IM: Spearman 0.*"
+    result.stdout.fnmatch_lines([line])
+    assert "memory IM: Spearman 0." in (pytester.path / "r.html").read_text()
+    # OE: it does not validate, so the offline judge gives no score and says why
+    result.stdout.fnmatch_lines(["*SKIPPED*no offline estimate: nearest-exemplar scores of memory OE*Spearman below 0.6*"])

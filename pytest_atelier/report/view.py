@@ -27,6 +27,7 @@ from ..results.aggregate import (
     idea_run_scores,
     pair_label,
 )
+from ..results.collect import estimate_note
 from ..results.records import ItemRecord, Results, RunRecord, VerdictRecord
 from ..results.stats import friedman, siegel_castellan, vote, win_rates
 from ..suite import Primitive, Suite, Task, load_suite
@@ -101,6 +102,9 @@ def load_inputs(results: Sequence[Results], *, n_boot: int = 2000) -> Loaded:
         notes.append("the results files use different scoring schemes; IDEA scores are left out")
     if len({r.suite.get("name") for r in results}) > 1:
         notes.append("the results files come from different suites; tasks with the same id are pooled")
+    estimates = estimate_note(runs.values())
+    if estimates:
+        notes.append(estimates)
     if len(results) == 1 and results[0].aggregates.get("version") == AGGREGATES_VERSION:
         agg = results[0].aggregates
     else:

@@ -7,6 +7,7 @@ or from xdist workers); nothing here imports pytest.
 from __future__ import annotations
 
 import datetime as _dt
+import re
 import time
 from pathlib import Path
 
@@ -197,7 +198,24 @@ def _headline(results: Results) -> list[str]:
         for label, scopes in sorted(pairs.items()):
             idea = scopes["all"].get("idea", {})
             rows.append(f"{label:<36.36}{_idea(idea.get('prompt')):>16}{_idea(idea.get('image')):>16}")
-    return rows
+    note = estimate_note(results.runs)
+    return [*rows, note] if note else rows
+
+
+def estimate_note(runs) -> str | None:
+    """A line saying that offline subjective scores are estimates, with each memory's
+    validated correlation (None when no score is an offline estimate)."""
+    found = {}
+    for run in runs:
+        for score in run.scores:
+            m = re.match(r"offline:estimate\((.+), rho=([-\d.]+)\)", score.decided_by)
+            if m:
+                found.setdefault(m.group(1), set()).add(float(m.group(2)))
+    if not found:
+        return None
+    parts = [f"memory {name}: Spearman {min(r):.2f}-{max(r):.2f}" if len(r) > 1 else f"memory {name}: Spearman {min(r):.2f}"
+             for name, r in sorted(found.items())]
+    return "subjective scores of the offline judge are estimates from scored exemplars, validated leave-one-task-out (" + "; ".join(parts) + ")"
 
 
 def _rate(block: dict) -> str:
