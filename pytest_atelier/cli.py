@@ -3,6 +3,7 @@
     atelier suite validate [--strict] PATH...
     atelier suite stats [--json] PATH
     atelier memory build SCORES.csv -o memory.yaml --name OE.image
+    atelier memory validate SUITE
     atelier human template PATH -o prompts.csv [--author NAME]
     atelier report RESULTS.json [RESULTS.json ...] -o report.html
     atelier meta-eval LABELS --judge SPEC [--ablate]
@@ -69,6 +70,28 @@ def _memory_build(args) -> int:
     return 0
 
 
+def _memory_validate(args) -> int:
+    """Leave-one-task-out Spearman of the offline judge's nearest-exemplar estimates."""
+    from .judge.image_embed import get_image_embedder
+    from .judge.memory import MIN_SPEARMAN, ExemplarIndex, validate_knn
+    from .judge.text_match import get_embedder
+    from .suite.exemplars import load_memory_with_source
+
+    try:
+        suite = load_suite(args.path)
+        for name in sorted(suite.manifest.exemplars):
+            loaded = load_memory_with_source(suite.exemplar_path(name))
+            embed = get_embedder(args.embeddings).encode if loaded.memory.side == "prompt" else get_image_embedder("tiny").encode
+            rho = validate_knn(ExemplarIndex(loaded.memory, loaded.root, embed), list(loaded.memory.dimensions), args.k)
+            ok = all(r is not None and r >= MIN_SPEARMAN for r in rho.values())
+            figures = ", ".join(f"{d} {'-' if r is None else f'{r:.2f}'}" for d, r in rho.items())
+            print(f"{name} ({len(loaded.memory.exemplars)} exemplars): {figures}: {'estimates given' if ok else 'withheld'}")
+    except AtelierError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    return 0
+
+
 def _human_template(args) -> int:
     try:
         rows = write_template(load_suite(args.path), Path(args.output), author=args.author)
@@ -98,6 +121,11 @@ def build_parser() -> argparse.ArgumentParser:
     build.add_argument("--name", required=True, help="memory name, e.g. OE.image")
     build.add_argument("--side", choices=["image", "prompt"], default="image")
     build.set_defaults(func=_memory_build)
+    check = memory.add_parser("validate", help="leave-one-task-out Spearman of the offline judge's estimates per memory")
+    check.add_argument("path", help="suite folder")
+    check.add_argument("-k", type=int, default=3, help="exemplars per estimate (default 3, as the offline judge)")
+    check.add_argument("--embeddings", choices=["auto", "minilm", "ngram"], default="auto")
+    check.set_defaults(func=_memory_validate)
     human = sub.add_parser("human", help="prompts written by people").add_subparsers(dest="human_command", required=True)
     template = human.add_parser("template", help="a CSV of a suite's tasks for people to write prompts in")
     template.add_argument("path", help="suite folder")

@@ -104,3 +104,14 @@ def test_memory_build_reports_bad_rows_with_their_line(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "scores.csv:2: image: file not found: missing.png" in err
     assert "scores.csv:2: mood_atmosphere: needs a whole score from 1 to 5, got '7'" in err
+
+
+def test_memory_validate_prints_each_memorys_correlation_and_decision(tmp_path, capsys):
+    from .conftest import MANIFEST
+
+    root = write_suite(tmp_path / "s", manifest=MANIFEST + "exemplars: {OE: memory/oe.yaml}\n")
+    (root / "memory").mkdir()
+    _saved(_memory(), root / "memory" / "oe.yaml")
+    assert main(["memory", "validate", str(root), "-k", "1", "--embeddings", "ngram"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("OE (4 exemplars): instructional_clarity ") and out.rstrip().endswith("estimates given")
