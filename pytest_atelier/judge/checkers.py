@@ -348,6 +348,8 @@ SPECK_SHARE, SPECK_OF_LARGEST = 0.0005, 0.02
 # A dent deeper than this share of a shape's diameter (and than pixelisation) means shapes
 # that touch or overlap, or a shape that is not convex.
 MAX_NOTCH, MIN_NOTCH_PX = 0.04, 1.5
+# Without a colour, only shapes alike in size are taken as instances of one thing.
+MAX_SIZE_RATIO = 3.0
 
 
 def count_blobs(path: Path, color: str | None) -> tuple[int, list[tuple[int, float]]]:
@@ -463,7 +465,8 @@ def check_palette(path: Path, wanted: list[str], tolerance: float = 0.05) -> tup
 def check_count(path: Path, entity: str, count: int, color: str | None) -> tuple[str, str]:
     """Count separated shapes on flat graphics (holes filled, so an outline and its contents
     are one; panels separated by gutters count once each): shapes of ``color``, or without
-    one everything that is not the background. Pass: the count matches. Fail: it does not, and
+    one everything that is not the background, provided the shapes are alike in size (within
+    3x: otherwise they are different things). Pass: the count matches. Fail: it does not, and
     no counted shape may be several things (:func:`_composite`). Abstain:
     otherwise, on photo-like images, for a colour that fills most of the image, and when a
     shape is not convex (a dent deeper than 4% of its diameter: shapes that touch or overlap,
@@ -480,6 +483,8 @@ def check_count(path: Path, entity: str, count: int, color: str | None) -> tuple
     what = f"{color} shapes" if color else "shapes on the background"
     if counted and counted[0][0] > 0.5 * load_pixels(path)[1].size:
         return "abstain", f"one shape fills most of the image, so the {what} cannot be told apart"
+    if not color and counted and counted[0][0] > MAX_SIZE_RATIO * counted[-1][0]:
+        return "abstain", f"the {found} {what} differ in size by more than {MAX_SIZE_RATIO}x: they are not all {entity!r}, so name a colour"
     irregular = sum(notch > MAX_NOTCH and notch * 2 * np.sqrt(area / np.pi) > MIN_NOTCH_PX for area, notch in counted)
     if irregular:
         return "abstain", f"{irregular} of {found} {what} are not convex: they may be shapes that touch, so they cannot be counted"

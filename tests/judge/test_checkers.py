@@ -178,3 +178,13 @@ def test_text_comparison_splits_words_from_numbers(monkeypatch, tmp_path):
     assert checkers.check_text(tmp_path / "x.png", "coffee")[0] == "pass"
     assert checkers.check_text(tmp_path / "x.png", "TEA 2")[0] == "pass"
     assert checkers.check_text(tmp_path / "x.png", "TEA 3")[0] == "fail"
+
+
+def test_count_without_colour_abstains_on_shapes_of_different_kinds(tmp_path):
+    img = Image.new("RGB", (200, 120), "white")
+    draw = ImageDraw.Draw(img)
+    draw.rectangle((10, 10, 110, 110), fill=(30, 90, 220))  # a big bowl-like shape ...
+    draw.ellipse((140, 20, 160, 40), fill=(220, 30, 40))  # ... and two small things beside it
+    draw.ellipse((140, 70, 160, 90), fill=(220, 30, 40))
+    outcome, reason = checkers.check_count(save(img, tmp_path, "scene.png"), "chopsticks", 2, None)
+    assert outcome == "abstain" and "differ in size" in reason
