@@ -95,7 +95,7 @@ SKILLS: dict[str, tuple[Category, ...]] = {
     "subjective_prompt": tuple(Category),
     "subjective_image": (Category.OE, Category.CO),
 }
-_EXACT_IMAGE_KINDS = ("text", "color")  # checkpoint kinds a deterministic checker can decide
+_EXACT_IMAGE_KINDS = ("text", "color", "palette")  # checkpoint kinds a deterministic checker can decide
 
 
 def skills_for(category: Category) -> list[str]:
@@ -282,7 +282,7 @@ class AtelierJudge:
         for cp in checkpoints:
             if self.use_checkers and cp.check is not None and cp.check.type in _EXACT_IMAGE_KINDS:
                 outcome, reason, tool = checkers.judge_image_check(cp.check, Path(image))
-                if outcome == "pass" or (outcome == "fail" and cp.check.type == "color"):
+                if outcome == "pass" or (outcome == "fail" and cp.check.type in ("color", "palette")):
                     decided[cp.id] = Verdict(cp.id, Side.image, outcome, reason, f"checker:{tool}")
                     continue
                 notes[cp.id] = f"{tool} checker unsure ({reason}); "

@@ -12,7 +12,7 @@ from pytest_atelier.errors import JudgeError, ProviderError
 from pytest_atelier.judge.atelier import PROMPTS_DIGEST, skills_for
 from pytest_atelier.suite.exemplars import load_memory_with_source
 from pytest_atelier.suite.loader import load_suite
-from pytest_atelier.suite.models import Category
+from pytest_atelier.suite.models import Category, Checkpoint
 
 from .conftest import bodies, make_judge, user_texts
 
@@ -90,6 +90,13 @@ def test_deterministic_checkers_come_first(server, brain, suite, mini_suite):
     assert verdicts[0].outcome == "pass" and verdicts[0].reason.startswith("palette checker unsure")  # exact text on the prompt side is checked verbatim, no call
     prompt_verdicts = make_judge(server, mini_suite).judge_prompt(co, ['A sign reading "OPEN"'], [co.checkpoints[0]])
     assert prompt_verdicts[0].decided_by == "checker:verbatim" and server.count("/chat/completions") == 2
+    # text the rule cannot decide (unquoted prose) goes to the model
+    prompt_verdicts = make_judge(server, mini_suite).judge_prompt(co, ["A sign that says we are open"], [co.checkpoints[0]])
+    assert prompt_verdicts[0].decided_by == "openai:test-judge" and server.count("/chat/completions") == 3
+    # a palette check is decided by pixels either way: the flag is blue and white, not red and white
+    palette = Checkpoint(id="p1", image="Only red and white.", check={"type": "palette", "colors": ["red", "white"]})
+    verdicts = make_judge(server, mini_suite).judge_image(co, "a sign", image, [palette])
+    assert verdicts[0].decided_by == "checker:palette" and verdicts[0].outcome == "fail" and server.count("/chat/completions") == 3
 
 
 def test_fenced_reply_is_repaired_without_a_retry(server, brain, suite, mini_suite):
