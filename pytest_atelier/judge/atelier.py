@@ -59,7 +59,7 @@ from .text_match import get_embedder
 
 __all__ = ["AtelierJudge", "SKILLS", "skills_for", "PROMPT_FILES", "PROMPTS_DIGEST", "SCHEMAS", "VERSION", "make", "prompts_digest"]
 
-VERSION = "2"  # bump when how prompts are assembled or replies are read changes
+VERSION = "3"  # bump when how prompts are assembled or replies are read changes
 PROMPTS_DIR = Path(__file__).parent / "prompts"
 PROMPT_FILES = {
     "objective_prompt": "objective_prompt.v2.md",

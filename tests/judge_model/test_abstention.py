@@ -99,7 +99,7 @@ def test_old_schema_judgments_are_not_reused():
     assert prompts_digest({**PROMPT_FILES, "schemas": "schemas.v1.json"}) != PROMPTS_DIGEST  # the schema alone counts
     from pytest_atelier.judge.atelier import VERSION
 
-    assert VERSION == "2"
+    assert int(VERSION) >= 2  # the v2 schema came with a new version
 
 
 def test_pytest_run_shows_the_abstention_in_the_items_the_results_and_the_report(pytester, server, brain):
