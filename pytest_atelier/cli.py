@@ -5,6 +5,7 @@
     atelier memory build SCORES.csv -o memory.yaml --name OE.image
     atelier memory validate SUITE
     atelier human template PATH -o prompts.csv [--author NAME]
+    atelier collect SUITE --out prompts.jsonl [--rounds 6 --tasks-per-round 5 --min-seconds 30]
     atelier report RESULTS.json [RESULTS.json ...] -o report.html
     atelier meta-eval LABELS --judge SPEC [--ablate]
 """
@@ -19,6 +20,7 @@ from pathlib import Path
 from .errors import AtelierError
 from .judge.memory_build import build_memory
 from .judge.metaeval_cli import add_metaeval_arguments, run_metaeval_command
+from .people.cli import add_collect_arguments, run_collect_command
 from .prompters.human import write_template
 from .report.cli import add_report_arguments, run_report_command
 from .suite.loader import load_suite
@@ -132,6 +134,9 @@ def build_parser() -> argparse.ArgumentParser:
     template.add_argument("-o", "--output", required=True, help="CSV file to write")
     template.add_argument("--author", default="", help="fill the author column (one file per person)")
     template.set_defaults(func=_human_template)
+    collect = sub.add_parser("collect", help="serve a local web app where people write prompts (replayed by human:FILE)")
+    add_collect_arguments(collect)
+    collect.set_defaults(func=run_collect_command)
     report = sub.add_parser("report", help="render (or merge) results files into one HTML report")
     add_report_arguments(report)
     report.set_defaults(func=run_report_command)
