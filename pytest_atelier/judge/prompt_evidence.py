@@ -226,6 +226,39 @@ def _same(a: str, b: str) -> bool:
     return a == b or same_word(a, b)
 
 
+_EXCLUDING_PREDICATES = frozenset(
+    "forbidden prohibited banned excluded omitted disallowed unwanted".split()
+)
+_NEGATED_PREDICATES = frozenset(
+    "allowed permitted included visible shown present wanted needed desired used depicted rendered drawn "
+    "appear appears appearing".split()
+)
+_COPULAS = frozenset("is are be should must may will can shall".split())
+_ZERO_WORDS = frozenset({"none", "zero", "0", "no", "nothing"})
+
+
+def _excluded_after(text: str, words: list[Word], end: int) -> bool:
+    """A mention excluded by what follows it in its clause: "text is not allowed", "logos
+    should not appear", "watermarks are forbidden", "people: none", "people = 0"."""
+    first = words[end] if end < len(words) else None
+    if first is None or first.sentence != words[end - 1].sentence:
+        return False
+    between = text[words[end - 1].end : first.start]
+    if first.text in _ZERO_WORDS and any(c in between for c in ":=(") and "\n" not in between:
+        return True
+    if first.clause != words[end - 1].clause:
+        return False
+    k = end
+    while k < len(words) and k < end + 2 and words[k].text in _COPULAS and words[k].clause == first.clause:
+        k += 1
+    if k < len(words) and words[k].clause == first.clause and words[k].text in _EXCLUDING_PREDICATES:
+        return True
+    if k + 1 < len(words) and words[k].text in ("not", "never") and words[k + 1].clause == first.clause:
+        nxt = words[k + 2].text if words[k + 1].text == "be" and k + 2 < len(words) else words[k + 1].text
+        return nxt in _NEGATED_PREDICATES
+    return False
+
+
 def word_statuses(text: str, words: list[Word]) -> list[str]:
     """The negation status of every word of ``text``, quoted words included."""
     return _scope_statuses(text, words, in_quotes(text, words))
@@ -258,7 +291,9 @@ def mentions(phrases: list[str], text: str, words: list[Word] | None = None, quo
             status = statuses[i]
             after = [w.text for w in words[end : end + 3] if w.sentence == words[i].sentence]
             compound = words[end - 1].hyphen_next or (i > 0 and words[i - 1].hyphen_next)  # "dog-eared", "five-day"
-            if status == AFFIRMED and (compound or _POST_NEGATORS.intersection(after)):
+            if status == AFFIRMED and _excluded_after(text, words, end):
+                status = NEGATED  # "text is not allowed", "people: none"
+            elif status == AFFIRMED and (compound or _POST_NEGATORS.intersection(after)):
                 status = UNCLEAR
             found.setdefault((i, end), Mention(i, end, status, phrase))
     return sorted(found.values(), key=lambda m: (m.start, m.end))
@@ -447,12 +482,16 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
     i = start - 1
     while i >= 0 and words[i].sentence == words[start].sentence and words[i].clause == words[start].clause:
         w = words[i].text
+        if w in _LIST_JOINERS and words[i].hyphen_next and i > 0 and words[i - 1].hyphen_next:
+            i -= 1  # "blue-and-white": one compound colour
+            continue
         if w in _PHRASE_STOPS:
             if w in _LIST_JOINERS and i > 0 and _colour_of(words[i - 1].text) and words[i - 1].clause == words[start].clause:
                 ambiguous = True
             break
         colour = _colour_of(w)
-        compound = words[i].hyphen_next and not _colour_of(words[i + 1].text) and words[i + 1].text not in _HUE_SUFFIXES
+        joined = words[i + 1].text if words[i].hyphen_next else ""
+        compound = joined and not _colour_of(joined) and joined not in _HUE_SUFFIXES and joined not in _LIST_JOINERS
         named = text[words[i].start].isupper() and i > 0 and words[i - 1].sentence == words[i].sentence
         if colour and not compound and not named and start - i <= _ADJECTIVE_GAP + 1:
             bound.append((i, colour))  # not "red-haired" (the hair) nor "Green Valley Farms" (a name)
@@ -538,7 +577,7 @@ def regions_in(words: list[Word], lo: int, hi: int) -> list[tuple[int, dict[str,
             or nxt in _FRAME_NOUNS
             or (nxt == "of" and k + 2 < len(words) and words[k + 2].text in _FRAME_NOUNS)
             or (len(prev) == 2 and prev[0] in _FRAME_PREPS and prev[1] == "the")
-            or (bool(prev) and prev[-1] in _FRAME_PREPS and "c" in place)
+            or (bool(prev) and prev[-1] in _FRAME_PREPS and ("c" in place or words[i].text in ("top", "bottom")))
         )
         if anchored and _of_an_object(words, k):
             anchored = False  # "the top part of the label", "the right side of the fox"

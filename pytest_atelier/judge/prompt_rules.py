@@ -160,7 +160,8 @@ def check_count(check, prompt: str) -> tuple[str, str]:
 
     Pass: every quantified mention outside an exclusion gives the count. Fail: they agree on
     another number. Abstain: mentions without a number, approximate ones ("at least five"),
-    disagreeing numbers, or no mention. Count 0: pass on an exclusion of the entity, fail on
+    disagreeing numbers, several mentions one of which counts by its article ("a cat next to
+    a cat"), or no mention. Count 0: pass on an exclusion of the entity, fail on
     a mention asked for with a number or article, abstain otherwise."""
     words = ev.read_words(prompt)
     found = ev.mentions(_phrases(check.entity, terms=check.terms), prompt, words)
@@ -173,14 +174,18 @@ def check_count(check, prompt: str) -> tuple[str, str]:
             return "fail", f"the prompt asks for {check.entity!r}"
         return "abstain", f"the prompt does not exclude {check.entity!r} in words the judge reads"
     values: dict[int, str] = {}
-    approximate = False
+    approximate = articles = quantified = 0
     for m in affirmed:
         value, how = ev.quantity_before(prompt, words, m.start)
-        approximate |= how == "approximate"
+        approximate += how == "approximate"
+        articles += how == "article"
         if value is not None:
+            quantified += 1
             values.setdefault(value, " ".join(w.text for w in words[m.start : m.end]))
     if approximate:
         return "abstain", f"the prompt gives an approximate number of {check.entity!r}"
+    if articles and quantified > 1:  # "a cat next to a cat" is two cats
+        return "abstain", f"the prompt mentions {check.entity!r} several times; the count is their total"
     if len(values) == 1:
         (value, noun), = values.items()
         if value == check.count:

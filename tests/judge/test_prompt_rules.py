@@ -40,6 +40,11 @@ def status(prompt, word):
         ('a poster whose headline reads "No Text Needed"', "text", ""),  # quoted words are not mentions
         ("a dog-eared paperback", "dog", "unclear"),
         ("the sun hidden behind clouds", "sun", "unclear"),
+        ("A calm beach. Text is not allowed.", "text", "negated"),
+        ("logos should not appear anywhere", "logos", "negated"),
+        ("watermarks are forbidden", "watermarks", "negated"),
+        ("A calm beach. People: none.", "people", "negated"),
+        ("people not wearing hats", "people", "affirmed"),
     ],
 )
 def test_negation_scope(prompt, word, expected):
@@ -71,6 +76,7 @@ def test_count_binds_the_number_to_its_own_noun():
     assert rule(clover, "a single four-leaf clover") == "fail"  # 'four-leaf' is a modifier; 'a single' counts
     assert rule({**clover, "count": 1}, "a single four-leaf clover") == "pass"
     assert rule({"type": "count", "entity": "bird", "count": 0}, "a sky with no birds") == "pass"
+    assert rule({"type": "count", "entity": "cat", "count": 2}, "a cat next to a cat") == "abstain"  # a total
 
 
 def test_colour_binds_to_its_own_noun_phrase():
@@ -84,6 +90,7 @@ def test_colour_binds_to_its_own_noun_phrase():
     assert rule(hat, "a hat on a table") == "abstain"
     assert rule({"type": "color", "color": "green", "entity": "truck"}, "the Green Valley Farms delivery truck") == "abstain"
     assert rule({"type": "color", "color": "red", "entity": "woman"}, "a red-haired woman") == "abstain"
+    assert rule(hat, "a blue-and-white hat") == "pass"
 
 
 def test_presence_style_and_absence_abstain_without_evidence():
