@@ -59,13 +59,16 @@ def _svg(width: int, height: int, body: list[str], label: str) -> Markup:
     )
 
 
-def _legend(series: Sequence[str], x0: int, y: int) -> tuple[list[str], int]:
-    """Legend swatches in rows from ``x0``; returns the marks and the height used."""
-    out, x, row = [], x0, 0
+def _legend(series: Sequence[str], x0: int, y: int, width: int) -> tuple[list[str], int]:
+    """Legend swatches in rows, wrapped within ``width`` (from ``x0``, or from 4 for a name that needs more)."""
+    out, x, row, in_row = [], x0, 0, 0
     for i, name in enumerate(series):
         w = 22 + 7 * len(name)
-        if x + w > 640 and x > x0:
-            x, row = x0, row + 1
+        if x + w > width:
+            if in_row:
+                row, in_row = row + 1, 0
+            x = x0 if x0 + w <= width else 4
+        in_row += 1
         yy = y + 16 * row
         out.append(f'<rect x="{x}" y="{yy}" width="10" height="10" fill="{series_color(i)}"/>'
                    f'<text x="{x + 14}" y="{yy + 9}">{escape(name)}</text>')
@@ -85,7 +88,7 @@ def grouped_bars(
     """Horizontal bars, one block per group and one bar per series, with interval whiskers."""
     left, plot, bar, gap = _left_margin(groups), 380, 11, 10
     lo, hi = domain
-    legend, legend_h = _legend(series, left, 4)
+    legend, legend_h = _legend(series, left, 4, left + plot + 90)
     body = list(legend)
     y = legend_h + 8
 
@@ -134,10 +137,15 @@ def heatmap(
 ) -> Markup:
     """A table of coloured cells, rows x columns, the value written in each (dashed grey where n/a)."""
     left, cell_w, cell_h, top = _left_margin(rows), 78, 22, 34
+    longest = max((len(c) for c in cols), default=0)
+    slant = 7 * longest > cell_w - 4  # labels that do not fit a cell are written whole, at 45 degrees
+    if slant:
+        top = int(16 + 0.71 * 7 * longest)
     body = []
     for j, col in enumerate(cols):
-        text = col if len(col) <= 12 else col[:11] + "…"
-        body.append(f'<text x="{left + j * cell_w + cell_w / 2}" y="{top - 8}" text-anchor="middle">{escape(text)}<title>{escape(col)}</title></text>')
+        x = left + j * cell_w + cell_w / 2
+        turn = f' transform="rotate(-45 {x} {top - 8})" text-anchor="start"' if slant else ' text-anchor="middle"'
+        body.append(f'<text x="{x}" y="{top - 8}"{turn}>{escape(col)}<title>{escape(col)}</title></text>')
     lo, hi = domain
     for i, row in enumerate(rows):
         y = top + i * cell_h
@@ -155,7 +163,8 @@ def heatmap(
             body.append(f'<rect x="{x}" y="{y}" width="{cell_w - 2}" height="{cell_h - 2}" fill="{_heat_color(t)}">{tip}</rect>'
                         f'<text x="{x + cell_w / 2 - 1}" y="{y + 15}" text-anchor="middle" fill="{ink}" pointer-events="none">'
                         f'{escape(format_value(p.value, percent))}</text>')
-    return _svg(left + len(cols) * cell_w + 10, top + len(rows) * cell_h + 6, body, label)
+    reach = left + (len(cols) - 0.5) * cell_w + (0.71 * 7 * len(cols[-1]) if slant and cols else 0)
+    return _svg(int(max(left + len(cols) * cell_w + 10, reach + 10)), top + len(rows) * cell_h + 6, body, label)
 
 
 def stacked_shares(
@@ -185,7 +194,7 @@ def stacked_shares(
                 continue
             w = plot * count / total
             body.append(f'<rect x="{x:.1f}" y="{y}" width="{w:.1f}" height="{bar}" fill="{colors[i]}">'
-                        f'<title>{escape(row_label)} · {escape(name)}: {count} of {total} ({count / total:.0%})</title></rect>')
+                        f'<title>{escape(row_label)} · {escape(name)}: {count} of {total} image failures ({count / total:.0%})</title></rect>')
             if w > 34:
                 body.append(f'<text x="{x + w / 2:.1f}" y="{y + 13}" text-anchor="middle" fill="#fff" pointer-events="none">{count / total:.0%}</text>')
             x += w

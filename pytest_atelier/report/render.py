@@ -47,6 +47,22 @@ def _json(value) -> Markup:
     return Markup(text)
 
 
+P_FLOOR = 1e-16  # below this a p-value is rounding noise of double precision: printed as "< 1e-16"
+
+
+def _p_value(p: float | None) -> str:
+    """A p-value for a table cell: ``0.0123``, ``< 1e-16`` (underflow), or ``n/a``."""
+    if p is None:
+        return "n/a"
+    return f"< {P_FLOOR:g}" if p < P_FLOOR else f"{p:.3g}"
+
+
+def _p_is(p: float | None) -> str:
+    """A p-value after "p" in prose: ``= 0.0123`` or ``< 1e-16``."""
+    text = _p_value(p)
+    return text if text.startswith("<") else f"= {text}" if p is not None else "n/a"
+
+
 def _csp_hash(text: str) -> str:
     return "sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii")
 
@@ -68,6 +84,8 @@ def _environment() -> jinja2.Environment:
         finalize=_shown,
     )
     env.filters["tojson_compact"] = _json
+    env.filters["p_value"] = _p_value
+    env.filters["p_is"] = _p_is
     return env
 
 

@@ -11,6 +11,7 @@ here formats HTML beyond the SVG charts; the template escapes every string.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -36,7 +37,7 @@ from . import charts
 from .charts import Point
 from .thumbs import Thumbnails
 
-__all__ = ["ALPHA", "Loaded", "ReportView", "build_view", "load_inputs"]
+__all__ = ["ALPHA", "Loaded", "ReportView", "build_view", "load_inputs", "short_labels"]
 
 ALPHA = 0.05  # significance level of the rank marks
 _CATEGORY_ORDER = ("OE", "CO", "IM")
@@ -110,6 +111,33 @@ def load_inputs(results: Sequence[Results], *, n_boot: int = 2000) -> Loaded:
     else:
         agg = aggregate(list(runs.values()), list(items.values()), tasks, scoring=scoring, n_boot=n_boot, seed=results[0].config.seed)
     return Loaded(list(results), list(runs.values()), list(items.values()), agg, scoring, suites, tasks, notes)
+
+
+# --- names -------------------------------------------------------------------------------
+
+_SEPARATOR = re.compile(r"[:/]|\.(?!\d)")  # a dot inside a version number (gpt-4.1) separates nothing
+
+
+def short_labels(names: Sequence[str]) -> dict[str, str]:
+    """A short label per spec: its shortest suffix (cut at ``:``, ``/`` or ``.``) that no other spec ends with.
+
+    ``python:fixtures.results.agents:careful`` becomes ``careful`` when no other spec ends in
+    ``careful``; a suffix holds a letter; a spec whose every suffix is shared keeps its full
+    name. Labels are unique: a label is never a suffix of another spec, and full names differ.
+    """
+
+    def suffixes(name: str) -> list[str]:
+        cuts = [m.end() for m in _SEPARATOR.finditer(name)]
+        out = [name[c:] for c in reversed(cuts) if name[c:] and re.search(r"[A-Za-z]", name[c:]) and not _SEPARATOR.match(name[c:])]
+        return out + [name]
+
+    names = list(dict.fromkeys(names))
+    candidates = {n: suffixes(n) for n in names}
+    labels = {}
+    for n in names:
+        taken = {c for m in names if m != n for c in candidates[m]}
+        labels[n] = next((c for c in candidates[n] if c not in taken), n)
+    return labels
 
 
 # --- small figures -----------------------------------------------------------------------
@@ -257,8 +285,8 @@ def _leaderboard(loaded: Loaded, prompters: list[str], colors: dict[str, str]) -
         ))
     rows.sort(key=lambda r: (-r.objective.sort, r.prompter))
     significance = _significance([r.prompter for r in rows], rates)
-    for i, row in enumerate(rows):
-        row.rank = i + 1
+    for i, row in enumerate(rows):  # exact ties share a rank (1, 1, 3)
+        row.rank = rows[i - 1].rank if i and row.objective.point.value == rows[i - 1].objective.point.value else i + 1
         if i + 1 < len(rows):
             row.ahead, row.ahead_p = significance.versus(row.prompter, rows[i + 1].prompter)
     for attr in ("objective", "prompt", "image", "subj_prompt", "subj_image", "win_rate", "idea_prompt", "idea_image"):
@@ -288,7 +316,7 @@ class MatrixRow:
         return all(c.point.n == 0 and c.point.value is None for c in self.cells)
 
 
-def _matrix(agg: dict, prompters: list[str], backends: list[str]) -> list[MatrixRow]:
+def _matrix(agg: dict, prompters: list[str], backends: list[str], bl: dict[str, str]) -> list[MatrixRow]:
     """The paper's Table 4: prompt figures, image figures pooled, then image figures per backend."""
     rows = []
 
@@ -300,11 +328,11 @@ def _matrix(agg: dict, prompters: list[str], backends: list[str]) -> list[Matrix
             rows.append(MatrixRow(group, metric, cells))
 
     add("Prompt", lambda p: _scope(agg, "prompters", p), "prompt")
-    add("Image · all backends" if len(backends) > 1 else f"Image · {backends[0]}" if backends else "Image",
+    add("Image · all backends" if len(backends) > 1 else f"Image · {bl[backends[0]]}" if backends else "Image",
         lambda p: _scope(agg, "prompters", p), "image")
     if len(backends) > 1:
         for b in backends:
-            add(f"Image · {b}", lambda p, b=b: _scope(agg, "pairs", pair_label(p, b)), "image")
+            add(f"Image · {bl[b]}", lambda p, b=b: _scope(agg, "pairs", pair_label(p, b)), "image")
     return rows
 
 
@@ -326,31 +354,43 @@ def _values(agg: dict, prompters: list[str], kind: str) -> list[str]:
     return sorted(seen)
 
 
-def _breakdowns(agg: dict, prompters: list[str]) -> list[Chart]:
+def _breakdowns(agg: dict, prompters: list[str], labels: dict[str, str]) -> list[Chart]:
+    """The charts: figures looked up by full prompter spec, drawn with each prompter's short label."""
     out = []
+    series = [labels[p] for p in prompters]
+
+    def relabel(points: dict) -> dict:
+        return {(x, labels[p]): v for (x, p), v in points.items()}
+
+    def bars(groups: list[str], points: dict, **kw) -> Markup:
+        return charts.grouped_bars(groups, series, relabel(points), **kw)
+
+    def heat(rows: list[str], points: dict, **kw) -> Markup:
+        return charts.heatmap(rows, series, relabel(points), **kw)
+
     cats = [c for c in _CATEGORY_ORDER if c in _values(agg, prompters, "category")]
     if cats:
         for side, title in (("prompt", "Objective pass rate by category, prompt side"), ("image", "Objective pass rate by category, image side")):
             points = {(c, p): _rate_point((_scope(agg, "prompters", p, "category", c) or {}).get(side)) for c in cats for p in prompters}
-            out.append(Chart(title, charts.grouped_bars(cats, prompters, points, label=title), "bars: rate; whiskers: 95% interval over tasks"))
+            out.append(Chart(title, bars(cats, points, label=title), "bars: rate; whiskers: 95% interval over tasks"))
     prims = [p.value for p in Primitive if p.value in set(_values(agg, prompters, "primitive"))]
     if prims:
         for side in ("prompt", "image"):
             title = f"Checkpoint pass rate by challenge primitive, {side} side"
             points = {(m, p): _rate_point((_scope(agg, "prompters", p, "primitive", m) or {}).get(side)) for m in prims for p in prompters}
-            out.append(Chart(title, charts.heatmap(prims, prompters, points, label=title)))
+            out.append(Chart(title, heat(prims, points, label=title)))
     tags = _values(agg, prompters, "tag")
     if tags:
         order = {t: i for i, t in enumerate(t for dim in TAG_VOCABULARY.values() for t in dim)}
         tags.sort(key=lambda t: (order.get(t, len(order)), t))
         title = "Objective pass rate by application-context tag (both sides)"
         points = {(t, p): _rate_point((_scope(agg, "prompters", p, "tag", t) or {}).get("objective")) for t in tags for p in prompters}
-        out.append(Chart(title, charts.heatmap(tags, prompters, points, label=title)))
+        out.append(Chart(title, heat(tags, points, label=title)))
     subtasks = _values(agg, prompters, "subtask")
     if subtasks:
         title = "Objective pass rate by subtask (both sides)"
         points = {(s, p): _rate_point((_scope(agg, "prompters", p, "subtask", s) or {}).get("objective")) for s in subtasks for p in prompters}
-        out.append(Chart(title, charts.heatmap(subtasks, prompters, points, label=title)))
+        out.append(Chart(title, heat(subtasks, points, label=title)))
     dims, points = [], {}
     for side, names in (("prompt", PROMPT_DIMENSIONS), ("image", IMAGE_DIMENSIONS)):
         for d in names:
@@ -363,7 +403,7 @@ def _breakdowns(agg: dict, prompters: list[str]) -> list[Chart]:
                 dims.append(label)
     if dims:
         title = "Subjective means by dimension (1-5)"
-        out.append(Chart(title, charts.grouped_bars(dims, prompters, points, domain=(1.0, 5.0), percent=False, label=title),
+        out.append(Chart(title, bars(dims, points, domain=(1.0, 5.0), percent=False, label=title),
                          "image dimensions are scored on OE and CO tasks only; abstentions are left out"))
     return out
 
@@ -375,23 +415,24 @@ class GapRow:
     prompter_fault: int
     backend_fault: int
     undecided: int
-    prompter_share: float | None
+    prompter_share: float | None  # of the failures whose prompt side was decided
     backend_share: float | None
+    full: str = ""  # the full specs, shown on hover
 
 
-def _gap_row(scope: str, block: dict | None) -> GapRow:
+def _gap_row(scope: str, block: dict | None, full: str) -> GapRow:
     g = (block or {}).get("gap") or {}
     return GapRow(scope, g.get("image_failures", 0), g.get("prompt_failed", 0), g.get("prompt_passed", 0),
-                  g.get("prompt_undecided", 0), g.get("prompter_share"), g.get("backend_share"))
+                  g.get("prompt_undecided", 0), g.get("prompter_share"), g.get("backend_share"), full)
 
 
-def _gap(agg: dict, prompters: list[str], backends: list[str]) -> tuple[Chart, list[GapRow]]:
-    rows = [_gap_row(p, _scope(agg, "prompters", p)) for p in prompters]
+def _gap(agg: dict, prompters: list[str], backends: list[str], pl: dict[str, str], bl: dict[str, str]) -> tuple[Chart, list[GapRow]]:
+    rows = [_gap_row(pl[p], _scope(agg, "prompters", p), p) for p in prompters]
     bars = [(r.scope, [("prompter's fault: never asked for", r.prompter_fault), ("backend's fault: asked, not drawn", r.backend_fault),
                        ("prompt side undecided", r.undecided)]) for r in rows]
     title = "Whose fault is an image-side failure?"
-    pairs = [_gap_row(pair_label(p, b), _scope(agg, "pairs", pair_label(p, b))) for p in prompters for b in backends]
-    return Chart(title, charts.stacked_shares(bars, _GAP_COLORS, label=title)), [r for r in rows + pairs if r.failures or r.scope in prompters]
+    pairs = [_gap_row(f"{pl[p]} · {bl[b]}", _scope(agg, "pairs", pair_label(p, b)), f"{p} · {b}") for p in prompters for b in backends]
+    return Chart(title, charts.stacked_shares(bars, _GAP_COLORS, label=title)), rows + [r for r in pairs if r.failures]
 
 
 # --- drill-down --------------------------------------------------------------------------
@@ -487,7 +528,7 @@ def _fraction(outcomes: list[str]) -> tuple[int, int]:
     return sum(o == "pass" for o in outcomes), sum(o in ("pass", "fail") for o in outcomes)
 
 
-def _run_data(run, task, items, S, thumbs: Thumbnails, image_keys, p_index, b_index, cp_index, agreement) -> tuple[dict, RunCell]:
+def _run_data(run, task, items, S, thumbs: Thumbnails, image_keys, p_index, b_index, cp_index, agreement, labels) -> tuple[dict, RunCell]:
     finals = {(v.checkpoint, v.side): v for v in run.final}
     rows, outcomes = [], {"prompt": [], "image": []}
     seen = set()
@@ -518,7 +559,8 @@ def _run_data(run, task, items, S, thumbs: Thumbnails, image_keys, p_index, b_in
                for s in run.safety],
         "c": round(run.cost_usd, 6), "t": {k: round(v, 3) for k, v in run.timings.items()},
         "n": [run.calls.made, run.calls.cached], "j": S(run.judge),
-        "m": S(", ".join(f"{k}: {v}" for k, v in run.prompter_meta.items() if isinstance(v, (str, int, float))) or ""),
+        "m": S(", ".join(f"{k}: {v}" for k, v in run.prompter_meta.items()
+                         if isinstance(v, (str, int, float)) and not (k == "prompter" and v == run.prompter))),
     }
     if run.error:
         data["e"] = S(run.error)
@@ -534,13 +576,14 @@ def _run_data(run, task, items, S, thumbs: Thumbnails, image_keys, p_index, b_in
     pp, pn = _fraction(outcomes["prompt"])
     ip, inn = _fraction(outcomes["image"])
     decided = pn + inn
-    title = f"{run.prompter} · {run.backend}: prompt {pp}/{pn}, image {ip}/{inn}" + (f" · {', '.join(flags)}" if flags else "")
+    title = (f"{labels[0][run.prompter]} · {labels[1][run.backend]}: prompt {f'{pp}/{pn}' if pn else 'n/a'}, "
+             f"image {f'{ip}/{inn}' if inn else 'n/a'}") + (f" · {', '.join(flags)}" if flags else "")
     if run.error:
         title += " · run failed"
     return data, RunCell(p_index, b_index, " ".join(flags), title, (pp + ip) / decided if decided else None)
 
 
-def _tasks(loaded: Loaded, thumbs: Thumbnails, image_keys, target_keys, prompters, backends, agreements) -> list[TaskView]:
+def _tasks(loaded: Loaded, thumbs: Thumbnails, image_keys, target_keys, prompters, backends, agreements, labels) -> list[TaskView]:
     p_idx = {p: i for i, p in enumerate(prompters)}
     b_idx = {b: i for i, b in enumerate(backends)}
     by_task: dict[str, list[RunRecord]] = defaultdict(list)
@@ -558,11 +601,12 @@ def _tasks(loaded: Loaded, thumbs: Thumbnails, image_keys, target_keys, prompter
         run_data, cells = [], []
         for run in runs:
             data, cell = _run_data(run, task, items_by_run.get(run.key, []), S, thumbs, image_keys,
-                                   p_idx[run.prompter], b_idx[run.backend], cp_index, agreements[run.key])
+                                   p_idx[run.prompter], b_idx[run.backend], cp_index, agreements[run.key], labels)
             run_data.append(data)
             cells.append(cell)
         target = thumbs.get(target_keys[task_id]) if task_id in target_keys else None
-        text = [task_id, task.title, task.brief, task.subtask, *task.tags.all()] if task else [task_id]
+        text = [task_id, task.title, task.brief, task.subtask, *task.tags.all(), *task.outputs,
+                *(f"{kind} {value}" for kind, value in (task.constraints.items() if task.constraints else ()))] if task else [task_id]
         views.append(TaskView(task_id, runs[0].category, task, target, cells,
                               {"cp": cp_index.rows, "runs": run_data, "S": S.table}, " ".join(text).lower()))
     return views
@@ -579,6 +623,8 @@ class ReportView:
     notes: list[str]
     prompters: list[str]
     backends: list[str]
+    labels: dict[str, str]  # full spec -> short label, prompters and backends
+    names: list[tuple[str, str, str]]  # (kind, short label, full spec) where they differ: the legend of names
     colors: dict[str, str]
     scoring: str
     leaderboard: list[LeaderRow]
@@ -594,6 +640,10 @@ class ReportView:
     categories: list[str]
     agreement: str
     bootstrap: dict
+
+    def short(self, names: Sequence[str]) -> list[str]:
+        """The short labels of ``names`` (prompters or backends), in order."""
+        return [self.labels.get(n, n) for n in names]
 
 
 def _plural(values: Sequence[str]) -> str:
@@ -657,20 +707,23 @@ def build_view(loaded: Loaded, thumbs: Thumbnails) -> ReportView:
     prompters = sorted({r.prompter for r in loaded.runs} | set(agg.get("prompters", {})))
     backends = sorted({r.backend for r in loaded.runs} | set(agg.get("backends", {})))
     colors = {p: charts.series_color(i) for i, p in enumerate(prompters)}
+    pl, bl = short_labels(prompters), short_labels(backends)
+    names = [("prompter", pl[p], p) for p in prompters if pl[p] != p] + [("backend", bl[b], b) for b in backends if bl[b] != b]
     leaderboard, significance = _leaderboard(loaded, prompters, colors)
     ranked = [row.prompter for row in leaderboard]
     image_keys, target_keys = _register_images(loaded, thumbs)
     thumbs.make()
-    header, sources, suite_title = _header(loaded, ranked, backends)
-    gap_chart, gap_rows = _gap(agg, prompters, backends)
+    header, sources, suite_title = _header(loaded, [pl[p] for p in ranked], [bl[b] for b in backends])
+    gap_chart, gap_rows = _gap(agg, prompters, backends, pl, bl)
     agreements = {run.key: _agreement(run) for run in loaded.runs}
     return ReportView(
         title=f"pytest-atelier report: {suite_title}",
         header=header, sources=sources, notes=loaded.notes, prompters=prompters, backends=backends, colors=colors,
+        labels={**bl, **pl}, names=names,
         scoring=loaded.scoring, leaderboard=leaderboard, significance=significance,
-        matrix=_matrix(agg, ranked, backends), charts=_breakdowns(agg, prompters), gap_chart=gap_chart, gap_rows=gap_rows,
+        matrix=_matrix(agg, ranked, backends, bl), charts=_breakdowns(agg, prompters, pl), gap_chart=gap_chart, gap_rows=gap_rows,
         rankings=agg.get("rankings") or {}, gates=[g.model_dump() for r in loaded.results for g in r.gates],
-        baseline=agg.get("baseline"), tasks=_tasks(loaded, thumbs, image_keys, target_keys, prompters, backends, agreements),
+        baseline=agg.get("baseline"), tasks=_tasks(loaded, thumbs, image_keys, target_keys, prompters, backends, agreements, (pl, bl)),
         categories=[c for c in _CATEGORY_ORDER if any(r.category == c for r in loaded.runs)],
         agreement=_agreement_summary(agreements), bootstrap=agg.get("bootstrap") or {},
     )

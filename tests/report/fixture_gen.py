@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import io
 import random
+import re
 import zlib
 from pathlib import Path
 
@@ -161,7 +162,7 @@ def _run(suite, task, p_index: int, prompter: str, backend: str, *, images: int,
         per_image = []
         for i in range(images):
             seed = 1000 * p_index + i
-            path = out_dir / f"{task.id}-{prompter}-{backend}-{i}.png"
+            path = out_dir / re.sub(r"[^\w.-]", "_", f"{task.id}-{prompter}-{backend}-{i}.png")  # specs hold ':' and '/'
             digest = _png(path, zlib.crc32(path.name.encode()), image_size)
             where = {"output": 1, "image_index": i}
             v = {cp.id: _verdict(rng, skill + 0.1, cp.id, "image", judge, **where) for cp in task.checkpoints}

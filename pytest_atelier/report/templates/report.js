@@ -14,6 +14,7 @@
     for (var i = 1; i < arguments.length; i++) if (arguments[i]) parent.appendChild(arguments[i]);
     return parent;
   }
+  function score(x) { return x === null || x === undefined ? "n/a" : Number(x).toFixed(2); }  // like the means: 4.00 beside 4.65
   function pct(x) { return x === null || x === undefined ? "n/a" : (x * 100).toFixed(0) + "%"; }
   function row(cells, cls) {
     var tr = el("tr", cls);
@@ -25,7 +26,7 @@
     head.forEach(function (h) { hr.appendChild(el("th", null, h)); });
     add(t, add(th, hr), tb);
     rows.forEach(function (r) { tb.appendChild(r); });
-    return t;
+    return add(el("div", "scroll"), t);  // a wide table scrolls inside its box, never the page
   }
 
   // --- sortable tables -------------------------------------------------------------------
@@ -62,6 +63,7 @@
     return t._data;
   }
   function runLabel(r) { return META.prompters[r.p] + " · " + META.backends[r.b]; }
+  function runFull(r) { return META.full[0][r.p] + " · " + META.full[1][r.b]; }
   function counts(r, side) {
     var pass = 0, n = 0;
     r.v.forEach(function (v) { if (v[1] === side && (v[2] === "pass" || v[2] === "fail")) { n++; if (v[2] === "pass") pass++; } });
@@ -73,7 +75,9 @@
     var rows = runs.map(function (r) {
       var byCp = {};
       r.v.forEach(function (v) { (byCp[v[0]] = byCp[v[0]] || {})[v[1]] = v; });
-      var cells = [el("th", null, runLabel(r))];
+      var head = el("th", null, runLabel(r));
+      head.title = runFull(r);
+      var cells = [head];
       d.cp.forEach(function (c, i) {
         var td = el("td", "v"), tip = [c[0]];
         ["p", "i"].forEach(function (side) {
@@ -114,11 +118,13 @@
 
   function panel(d, r) {
     var S = d.S, det = el("details", "run"), sum = el("summary"), body = el("div");
-    add(sum, el("i", "dot s" + (r.p % 10)), el("b", null, runLabel(r)));
+    var name = el("b", null, runLabel(r));
+    name.title = runFull(r);
+    add(sum, el("i", "dot s" + (r.p % 10)), name);
     r.f.forEach(function (f) { sum.appendChild(el("span", "badge " + f, f)); });
     var subj = { p: [], i: [] };
     r.s.forEach(function (s) { if (s[2] !== null) subj[s[1]].push(s[2]); });
-    function mean(xs) { return xs.length ? (xs.reduce(function (a, b) { return a + b; }, 0) / xs.length).toFixed(2) : "n/a"; }
+    function mean(xs) { return xs.length ? score(xs.reduce(function (a, b) { return a + b; }, 0) / xs.length) : "n/a"; }
     sum.appendChild(el("span", "meta", "  prompt " + counts(r, "p") + " · image " + counts(r, "i") + " · subj. " + mean(subj.p) + " / " + mean(subj.i) +
       " · $" + r.c.toFixed(4) + " · " + (r.t.total_s !== undefined ? r.t.total_s.toFixed(2) + " s" : "n/a")));
     if (r.e !== undefined) body.appendChild(el("pre", "error", S[r.e]));
@@ -153,7 +159,7 @@
     }
     body.appendChild(el("h4", null, "Subjective scores"));
     body.appendChild(r.s.length ? table("scores", ["side", "dimension", "score", "rationale", "decided by", "exemplars"], r.s.map(function (s) {
-      return row([SIDE[s[1]], s[0].replace(/_/g, " "), s[2] === null ? "n/a (abstained)" : s[2], S[s[3]], S[s[4]], S[s[5]] || "–"]);
+      return row([SIDE[s[1]], s[0].replace(/_/g, " "), s[2] === null ? "n/a (abstained)" : score(s[2]), S[s[3]], S[s[4]], S[s[5]] || "–"]);
     })) : el("p", "na", "n/a: no subjective scores"));
     if (r.sf.length) {
       body.appendChild(el("h4", null, "Safety"));
@@ -170,13 +176,17 @@
   function render(t) {
     var d = data(t), host = t.querySelector(".runs");
     var runs = d.runs.filter(function (r) { return (F.p === "" || String(r.p) === F.p) && (F.b === "" || String(r.b) === F.b); });
+    // Rebuilding for a filter keeps every run panel as the user left it (open or closed), shown or not.
+    t._open = t._open || {};
+    host.querySelectorAll("details.run").forEach(function (p) { t._open[p.getAttribute("data-k")] = p.open; });
     host.textContent = "";
     host.appendChild(el("h4", null, "Runs (" + runs.length + ")"));
     if (!runs.length) { host.appendChild(el("p", "na", "n/a: no run matches the filters")); return; }
     host.appendChild(overview(d, runs));
     runs.forEach(function (r) {
-      var p = panel(d, r);
-      if (runs.length <= 2) p.open = true;
+      var p = panel(d, r), was = t._open[r.k];
+      p.setAttribute("data-k", r.k);
+      p.open = was === undefined ? runs.length <= 2 : was;
       host.appendChild(p);
     });
   }
@@ -184,12 +194,23 @@
 
   // --- filters and search ---------------------------------------------------------------
   var count = document.getElementById("f-count");
+  // What a reader can see in a task's runs: strings and statements, never JSON keys or image data.
+  function visibleText(t) {
+    var d = data(t), hidden = {}, parts = [];
+    d.runs.forEach(function (r) {
+      r.im.forEach(function (im) { if (im[0] >= 0) hidden[im[0]] = true; });
+      parts.push(runLabel(r), runFull(r));
+    });
+    d.S.forEach(function (s, i) { if (!hidden[i]) parts.push(s); });
+    d.cp.forEach(function (c) { parts.push(c[0], c[1], c[2], c[3]); });
+    return parts.join("\n").toLowerCase();
+  }
   function apply() {
     var shown = 0;
     tasks.forEach(function (t) {
       var ok = !F.cat || t.getAttribute("data-cat") === F.cat;
       if (ok && F.q) {
-        if (t._text === undefined) t._text = t.querySelector("script.dd").textContent.toLowerCase();
+        if (t._text === undefined) t._text = visibleText(t);
         ok = t.getAttribute("data-s").indexOf(F.q) >= 0 || t._text.indexOf(F.q) >= 0;
       }
       var visible = 0, any = false, all = true;
