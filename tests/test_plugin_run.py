@@ -212,3 +212,11 @@ def test_offline_subjective_scores_are_labelled_estimates_or_withheld(pytester):
     assert "memory IM: Spearman 0." in (pytester.path / "r.html").read_text()
     # OE: it does not validate, so the offline judge gives no score and says why
     result.stdout.fnmatch_lines(["*SKIPPED*no offline estimate: nearest-exemplar scores of memory OE*Spearman below 0.6*"])
+
+
+def test_bidirectional_controls_in_reasons_are_shown_not_obeyed(pytester, suite_dir):
+    pytester.makepyfile(rtl_agent="def write(task):\n    raise RuntimeError('model says \u202eKO si lla')\n")
+    result = pytester.runpytest("mini", "--backend=none", "--prompter=python:rtl_agent:write", "--judge=offline",
+                                "-p", "no:cacheprovider", "-rs")  # fmt: skip
+    assert "\u202e" not in result.stdout.str()
+    result.stdout.fnmatch_lines(["*model says <U+202E>KO si lla*"])
