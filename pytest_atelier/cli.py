@@ -82,7 +82,7 @@ def _memory_validate(args) -> int:
     try:
         suite = load_suite(args.path)
         for name in sorted(suite.manifest.exemplars):
-            loaded = load_memory_with_source(suite.exemplar_path(name))
+            loaded = load_memory_with_source(suite.exemplar_path(name), within=suite.root)
             embed = get_embedder(args.embeddings).encode if loaded.memory.side == "prompt" else get_image_embedder("tiny").encode
             rho = validate_knn(ExemplarIndex(loaded.memory, loaded.root, embed), list(loaded.memory.dimensions), args.k)
             ok = all(r is not None and r >= MIN_SPEARMAN for r in rho.values())

@@ -86,3 +86,22 @@ def test_an_absolute_exemplar_image_is_refused_at_its_line(tmp_path, image):
     )
     with pytest.raises(SuiteError, match=r"memory.yaml:7: exemplars.0.image: .*relative to the memory file"):
         load_memory(path)
+
+
+def test_a_suite_memory_cannot_reach_images_outside_the_suite(tmp_path):
+    import yaml
+
+    from pytest_atelier.errors import SuiteError
+    from pytest_atelier.suite.exemplars import load_memory_with_source
+
+    suite = tmp_path / "suite"
+    (suite / "memory").mkdir(parents=True)
+    (tmp_path / "secret.png").write_bytes(b"not for the judge")
+    dims = ["mood_atmosphere"]
+    memory = {"name": "OE.image", "side": "image", "dimensions": dims,
+              "exemplars": [{"id": "e1", "task_id": "t1", "image": "../../secret.png", "scores": {"mood_atmosphere": {"score": 3, "rationale": "r"}}}]}  # fmt: skip
+    path = suite / "memory" / "oe-image.yaml"
+    path.write_text(yaml.safe_dump(memory))
+    assert load_memory_with_source(path).memory.exemplars[0].image == "../../secret.png"  # a memory on its own may
+    with pytest.raises(SuiteError, match=r"exemplars.0.image: '../../secret.png' lies outside the suite folder"):
+        load_memory_with_source(path, within=suite)

@@ -73,7 +73,7 @@ class Engine:
         """The suite's exemplar memory ``name`` (``OE``, ``CO.image`` ...), or None."""
         if name not in self._memories:
             path = self.suite.exemplar_path(name)
-            self._memories[name] = load_memory_with_source(path) if path else None
+            self._memories[name] = load_memory_with_source(path, within=self.suite.root) if path else None
         return self._memories[name]
 
     def task_hash(self, task: Task) -> str:

@@ -133,7 +133,7 @@ class Labels:
 
     def memory(self, name: str) -> LoadedMemory | None:
         path = self.suite.exemplar_path(name)
-        return load_memory_with_source(path) if path else None
+        return load_memory_with_source(path, within=self.suite.root) if path else None
 
 
 def load_labels(path: str | Path) -> Labels:

@@ -23,6 +23,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from ..errors import SuiteError
 from .loader import _validate
 
 __all__ = ["DimensionScore", "Exemplar", "ExemplarMemory", "LoadedMemory", "load_memory", "load_memory_with_source"]
@@ -86,7 +87,20 @@ def load_memory(path: str | Path) -> ExemplarMemory:
     return _validate(ExemplarMemory, Path(path))
 
 
-def load_memory_with_source(path: str | Path) -> LoadedMemory:
-    """The memory, its folder (for image paths) and the file's digest (for cache keys)."""
+def load_memory_with_source(path: str | Path, within: str | Path | None = None) -> LoadedMemory:
+    """The memory, its folder (for image paths) and the file's digest (for cache keys).
+
+    With ``within`` (a suite's folder), every exemplar image must lie inside it: a suite
+    cannot make the judge read, or send to an API, a file from elsewhere."""
     path = Path(path)
-    return LoadedMemory(load_memory(path), path.parent, hashlib.sha256(path.read_bytes()).hexdigest())
+    memory = load_memory(path)
+    if within is not None:
+        root = Path(within).resolve()
+        outside = [
+            (None, f"exemplars.{i}.image", f"{ex.image!r} lies outside the suite folder {root}; keep exemplar images inside the suite")
+            for i, ex in enumerate(memory.exemplars)
+            if ex.image and not (path.parent / ex.image).resolve().is_relative_to(root)
+        ]
+        if outside:
+            raise SuiteError(path, outside)
+    return LoadedMemory(memory, path.parent, hashlib.sha256(path.read_bytes()).hexdigest())
