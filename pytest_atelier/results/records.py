@@ -7,6 +7,8 @@ and the gates. All models are plain data and round-trip through JSON.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import json
 from pathlib import Path
 from typing import Literal
@@ -30,6 +32,7 @@ __all__ = [
     "RunConfig",
     "Results",
     "load_results",
+    "paused_gc",
     "write_results",
 ]
 
@@ -167,6 +170,19 @@ class Results(_Record):
         raise KeyError(key)
 
 
+@contextlib.contextmanager
+def paused_gc():
+    """No cyclic garbage collection inside: building a million small objects that all stay alive
+    otherwise triggers a full collection again and again (4x the time of loading 10,000 runs)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def write_results(results: Results, path: str | Path) -> Path:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -177,11 +193,29 @@ def write_results(results: Results, path: str | Path) -> Path:
 
 
 def load_results(path: str | Path) -> Results:
-    """Read a results file, with an error that names the file and the bad field."""
+    """Read a results file, with an error that names the file and the bad field.
+
+    A good file is parsed and validated in one pass by pydantic's JSON parser (no intermediate
+    Python dicts: about twice as fast, and a fraction of the memory, at 10,000 runs); a file that
+    fails it is read again the slow way only to say precisely what is wrong.
+    """
     path = Path(path)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise GateError(f"{path}: cannot read results: {exc}") from exc
+    with paused_gc():
+        try:
+            results = Results.model_validate_json(raw)
+        except ValidationError:
+            results = None
+        if (results is not None and {"schema_", "version"} <= results.model_fields_set
+                and results.schema_ == SCHEMA and results.version in READABLE_VERSIONS):
+            _resolve_relative_paths(results, path.resolve().parent)
+            return results
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise GateError(f"{path}: cannot read results: {exc}") from exc
     if not isinstance(data, dict) or data.get("schema") != SCHEMA:
         raise GateError(f"{path}: not a pytest-atelier results file (missing \"schema\": \"{SCHEMA}\")")

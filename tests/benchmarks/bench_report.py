@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import resource
 import sys
 import tempfile
 import time
@@ -79,14 +80,18 @@ def main() -> int:
         saved = work / "results.json"
         reused = saved.is_file()
         if reused:
+            start = time.perf_counter()
             results = load_results(saved)
+            print(f"load: {time.perf_counter() - start:.2f} s for {_mb(saved.stat().st_size)} of results; "
+                  f"peak RSS so far {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
+            start = time.perf_counter()
         else:
             results = build_fixture(work, n_tasks=args.tasks, prompters=prompters, backends=backends, images=args.images,
                                     image_size=args.size, n_boot=args.n_boot)
             write_results(results, saved)
         n_images = sum(len(r.images) for r in results.runs)
         print(f"fixture: {args.tasks} tasks x {len(prompters)} prompters x {len(backends)} backends x {args.images} images "
-              f"= {len(results.runs):,} runs, {n_images:,} images ({args.size} px), {len(results.items):,} items; "
+              f"= {len(results.runs):,} runs, {n_images:,} images{'' if reused else f' ({args.size} px)'}, {len(results.items):,} items; "
               f"{'loaded' if reused else 'built with aggregates'} in {time.perf_counter() - start:.1f} s")
         out = work / "report.html"
         for label in ("cold (thumbnails made)", "warm (thumbnails reused)"):
@@ -94,7 +99,8 @@ def main() -> int:
             render_report([results], out)
             elapsed = time.perf_counter() - start
             count, size = _folder_size(assets_folder(out))
-            print(f"render {label}: {elapsed:.1f} s; HTML {_mb(out.stat().st_size)}; {count:,} thumbnails, {_mb(size)}")
+            print(f"render {label}: {elapsed:.1f} s; HTML {_mb(out.stat().st_size)}; {count:,} thumbnails, {_mb(size)}; "
+                  f"peak RSS so far {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
         if args.embed:
             start = time.perf_counter()
             embedded = render_report([results], work / "embedded.html", embed_images=True)
