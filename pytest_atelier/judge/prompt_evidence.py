@@ -26,6 +26,9 @@ __all__ = [
     "read_words",
     "mentions",
     "in_quotes",
+    "excluded_after",
+    "names_a_thing",
+    "plain_head",
     "word_statuses",
     "quoted_units",
     "normalise_text",
@@ -52,6 +55,7 @@ class Word:
     clause: int
     line: int
     hyphen_next: bool = False
+    capital: bool = False  # written with a capital first letter
 
 
 # Sentences end at . ! ? ; and line breaks; clauses also at , : ( ) [ ] and a dash.
@@ -81,7 +85,7 @@ def read_words(text: str) -> list[Word]:
                 out.append(Word(base, m.start(), m.end() - 3, sentence, clause, line))
                 out.append(Word("not", m.end() - 3, m.end(), sentence, clause, line, hyphen))
             else:
-                out.append(Word(low.split("'")[0], m.start(), m.end(), sentence, clause, line, hyphen))
+                out.append(Word(low.split("'")[0], m.start(), m.end(), sentence, clause, line, hyphen, tok[0].isupper()))
     return out
 
 
@@ -115,8 +119,8 @@ _KEEP_VERBS, _KEEP_PARTICLES = frozenset({"keep", "leave", "kept", "left"}), fro
 # A mention followed closely by one of these is not asked for as visible ("the sun hidden").
 _POST_NEGATORS = frozenset({"hidden", "invisible", "absent", "missing", "gone", "removed", "empty", "erased", "obscured"})
 _NEGATIVE_MARKER = re.compile(
-    r"(?:^|(?<=[\s,.;(]))(?:negative(?:\s+prompts?)?|avoid|exclude|excluded|do\s+not\s+include|don['’]t\s+include|"
-    r"must\s+not\s+(?:include|contain|show)|no)\s*\**\s*:",
+    r"(?:^|(?<=[\s,.;(]))(?:negatives?(?:\s+prompts?)?|avoid|exclusions?|exclude[sd]?|do\s+not\s+include|don['’]t\s+include|"
+    r"must\s+not\s+(?:include|contain|show)|no|forbidden|banned|unwanted|not\s+wanted)\s*\**\s*:",
     re.IGNORECASE,
 )
 
@@ -140,12 +144,16 @@ def _negative_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def _cue_at(words: list[Word], i: int) -> int:
+def _cue_at(text: str, words: list[Word], i: int) -> int:
     """Length of a negation cue starting at word ``i`` (0 when there is none). A cue joined
-    by a hyphen to the next word is a modifier ("no-parking sign"), not a cue."""
+    by a hyphen to the next word is a modifier ("no-parking sign"), one followed by a comma
+    or "!" is an interjection ("No, the dog should sit"), and one right after another cue
+    cancels it ("never without his hat"): none of these is a cue."""
     w = words[i].text
     nxt = words[i + 1].text if i + 1 < len(words) and words[i + 1].sentence == words[i].sentence else ""
-    if words[i].hyphen_next:
+    if words[i].hyphen_next or text[words[i].end : words[i].end + 1] in (",", "!"):
+        return 0
+    if i > 0 and words[i - 1].sentence == words[i].sentence and words[i - 1].text in ("not", "never", "no", "nor"):
         return 0
     if (w, nxt) in _TWO_WORD_CUES:
         return 2
@@ -165,26 +173,30 @@ def _scope_statuses(text: str, words: list[Word], skip: list[bool]) -> list[str]
     "showing"), or at a determiner that starts a new phrase ("no people on the street");
     items after a comma, or after "and a", are unclear unless the list is closed by or/nor."""
     status = [AFFIRMED] * len(words)
-    spans = _negative_spans(text)
-    for k, w in enumerate(words):
-        if any(a <= w.start < b for a, b in spans):
-            status[k] = NEGATED
+    for a, b in _negative_spans(text):
+        inside = [k for k, w in enumerate(words) if a <= w.start < b]
+        partial = any(words[k].text in _EXCEPTIONS for k in inside)  # "anything besides green and white"
+        for k in inside:
+            status[k] = UNCLEAR if partial else NEGATED
     for c in range(len(words)):
-        size = _cue_at(words, c) if not skip[c] else 0
+        size = _cue_at(text, words, c) if not skip[c] else 0
         if not size:
             continue
         pronoun = words[c].text in _PRONOUN_CUES
         rest = [w.text for w in words[c + size :] if w.sentence == words[c].sentence]
         closed_list = "or" in rest or "nor" in rest
-        mode, seen, prev = NEGATED, False, None
+        mode, seen, prev, scoped = NEGATED, False, None, []
         for k in range(c + size, len(words)):
             w = words[k]
             if w.sentence != words[c].sentence:
                 break
             if skip[k]:  # quoted text inside the scope is excluded with it
                 status[k] = NEGATED if status[k] == NEGATED else mode
+                scoped.append(k)
                 continue
             if w.text in _EXCEPTIONS:  # "nothing but flowers", "no text other than KOA"
+                for j in scoped:  # "no birds other than the heron" excludes only some birds
+                    status[j] = UNCLEAR
                 break
             if w.text in _SCOPE_BREAKERS:
                 if seen:
@@ -199,6 +211,7 @@ def _scope_statuses(text: str, words: list[Word], skip: list[bool]) -> list[str]
                 mode = UNCLEAR if prev.text == "and" else mode
             if status[k] != NEGATED:
                 status[k] = mode
+            scoped.append(k)
             seen |= w.text not in _DETERMINERS
             prev = w
     for k in range(len(words)):
@@ -237,7 +250,7 @@ _COPULAS = frozenset("is are be should must may will can shall".split())
 _ZERO_WORDS = frozenset({"none", "zero", "0", "no", "nothing"})
 
 
-def _excluded_after(text: str, words: list[Word], end: int) -> bool:
+def excluded_after(text: str, words: list[Word], end: int) -> bool:
     """A mention excluded by what follows it in its clause: "text is not allowed", "logos
     should not appear", "watermarks are forbidden", "people: none", "people = 0"."""
     first = words[end] if end < len(words) else None
@@ -257,6 +270,72 @@ def _excluded_after(text: str, words: list[Word], end: int) -> bool:
         nxt = words[k + 2].text if words[k + 1].text == "be" and k + 2 < len(words) else words[k + 1].text
         return nxt in _NEGATED_PREDICATES
     return False
+
+
+# Words after a noun that do not make it a modifier of a following noun.
+_AFTER_HEAD = frozenset(
+    "of and or nor but with without while is are was were be been has have had sits sit stands stand lies lie "
+    "a an the in on at to for from by as into onto over under above below beside behind near between among "
+    "against along across around through where which that who whose this its their his her there here "
+    "each both all every per only just also too very so then than like not no never next".split()
+)
+
+
+def _modifies_next(words: list[Word], end: int) -> bool:
+    """The mention is followed, in its clause, by a word that reads as the head of a compound
+    it modifies ("violin case", "wolf pack", "anime convention")."""
+    if end >= len(words) or words[end].clause != words[end - 1].clause or words[end].sentence != words[end - 1].sentence:
+        return False
+    w = words[end].text
+    verbish = w.endswith(("ing", "ed", "ly")) or (w.endswith("s") and not w.endswith("ss"))
+    return not (w in _AFTER_HEAD or verbish or w.isdigit() or w in NUMBER_WORDS or _colour_of(w))
+
+
+_NAMED_THINGS = frozenset("font typeface typography style brand logo movie film song book game band series".split())
+
+
+def names_a_thing(words: list[Word], end: int) -> bool:
+    """Quoted text followed by what it names ('the "Lobster" font', 'a "Blade Runner" style')."""
+    return end < len(words) and words[end].clause == words[end - 1].clause and words[end].text in _NAMED_THINGS
+
+
+# Adjectives common enough in prompts to name as plain modifiers; other words right before a
+# noun may be nouns that change its sense ("baseball bat", "computer mouse", "hot dog").
+_PLAIN_ADJECTIVES = frozenset(
+    "big small little large huge tiny giant old young new tall short long fat thin wide narrow cute wild lone "
+    "single whole full dark light bright pale deep soft warm cold cool wet dry clean fresh ripe slim tame stray "
+    "brave proud calm quiet loud happy sad angry gentle fierce friendly lonely sleeping running flying majestic "
+    "beautiful lovely elegant ancient modern rustic vintage cozy cosy tiny white black".split()
+)
+_ADJECTIVE_ENDINGS = ("y", "ful", "ous", "ive", "al", "ic", "ish", "less", "able", "ible", "ed", "ing", "en", "est", "ern", "ese", "ian")
+
+
+_STRICT_ADJECTIVE_ENDINGS = ("ful", "ous", "ive", "ic", "ish", "less", "able", "ible")
+
+
+def _adjective(word: str, strict: bool = False) -> bool:
+    """A colour, a common adjective or a word with an adjective ending ("rainy", "golden");
+    ``strict`` leaves out endings that nouns share ("butterfly", "garden", "painting")."""
+    endings = _STRICT_ADJECTIVE_ENDINGS if strict else _ADJECTIVE_ENDINGS
+    return _colour_of(word) is not None or word in _PLAIN_ADJECTIVES or (len(word) > 4 and word.endswith(endings))
+
+
+def plain_head(words: list[Word], m: Mention) -> bool:
+    """The mention is not preceded, in its phrase, by a word that may be a noun modifying its
+    sense: nothing, a determiner, a number, a colour or an adjective comes right before it."""
+    if m.start == 0 or words[m.start - 1].clause != words[m.start].clause:
+        return True
+    w = words[m.start - 1].text
+    return w in _DETERMINERS or w in _AFTER_HEAD or w in NUMBER_WORDS or w.isdigit() or _adjective(w)
+
+
+_GONE = frozenset({"nowhere", "vanished", "disappeared", "gone", "missing", "absent"})
+
+
+def _gone_later(words: list[Word], start: int, end: int) -> bool:
+    """Later in the mention's clause it is said to be gone ("the dragon has flown away and
+    is nowhere to be seen")."""
+    return any(w.text in _GONE for w in words[end:] if w.clause == words[start].clause)
 
 
 def word_statuses(text: str, words: list[Word]) -> list[str]:
@@ -290,10 +369,14 @@ def mentions(phrases: list[str], text: str, words: list[Word] | None = None, quo
             end = i + len(want)
             status = statuses[i]
             after = [w.text for w in words[end : end + 3] if w.sentence == words[i].sentence]
-            compound = words[end - 1].hyphen_next or (i > 0 and words[i - 1].hyphen_next)  # "dog-eared", "five-day"
-            if status == AFFIRMED and _excluded_after(text, words, end):
+            compound = (
+                words[end - 1].hyphen_next
+                or (i > 0 and words[i - 1].hyphen_next)
+                or (end < len(words) and not skip[end] and not _adjective(words[end - 1].text, strict=True) and _modifies_next(words, end))
+            )  # "dog-eared", "five-day", "hot dog stand", "wolf pack"; not 'letters "THANK YOU"' 
+            if status == AFFIRMED and excluded_after(text, words, end):
                 status = NEGATED  # "text is not allowed", "people: none"
-            elif status == AFFIRMED and (compound or _POST_NEGATORS.intersection(after)):
+            elif status == AFFIRMED and (compound or _POST_NEGATORS.intersection(after) or _gone_later(words, i, end)):
                 status = UNCLEAR
             found.setdefault((i, end), Mention(i, end, status, phrase))
     return sorted(found.values(), key=lambda m: (m.start, m.end))
@@ -509,8 +592,13 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
             after = words[k + 1].text if k + 1 < len(words) and words[k + 1].clause == words[k].clause else ""
             if colour and (not after or after in _PHRASE_STOPS or _colour_of(after)):
                 bound.append((k, colour))
-                if _colour_of(after):  # "navy blue"
-                    bound.append((k + 1, _colour_of(after)))
+                k += 1  # "navy blue", "in red, yellow and purple"
+                while k < len(words) and words[k].sentence == words[start].sentence:
+                    if _colour_of(words[k].text):
+                        bound.append((k, _colour_of(words[k].text)))
+                    elif words[k].text not in _LIST_JOINERS and words[k].text not in _COLOUR_MODIFIERS:
+                        break
+                    k += 1
     return bound, ambiguous
 
 
@@ -550,6 +638,11 @@ def _of_an_object(words: list[Word], k: int) -> bool:
     return k < len(words) and words[k].text not in _FRAME_OWNERS
 
 
+# Words that may follow a frame region without being described by it.
+_REGION_FOLLOWERS = frozenset(
+    "of and or with while is are sits stands sit stand a an the in on at to for from by as where which that there "
+    "this its their his her".split()
+)
 _FRAME_PREPS = frozenset({"on", "at", "in", "to", "along", "across", "toward", "towards", "into", "near"})
 
 
@@ -562,7 +655,8 @@ def regions_in(words: list[Word], lo: int, hi: int) -> list[tuple[int, dict[str,
     i = lo
     while i < hi:
         axis = REGION_AXES.get(words[i].text)
-        if axis is None:
+        named = axis is not None and words[i].capital and i > 0 and words[i - 1].sentence == words[i].sentence
+        if axis is None or named:  # "the Left Bank" is a place
             i += 1
             continue
         place, k = {axis[0]: axis[1]}, i + 1
@@ -570,14 +664,17 @@ def regions_in(words: list[Word], lo: int, hi: int) -> list[tuple[int, dict[str,
             extra = REGION_AXES[words[k].text]
             place.setdefault(extra[0], extra[1])
             k += 1
-        nxt = words[k].text if k < len(words) and words[k].sentence == words[i].sentence else ""
+        same = k < len(words) and words[k].sentence == words[i].sentence and words[k].clause == words[i].clause
+        nxt = words[k].text if same else ""
         prev = [words[m].text for m in range(max(0, i - 2), i) if words[m].sentence == words[i].sentence]
+        # "on the right bank", "in her left hand": the region word describes another noun
+        modifies = nxt and nxt not in _FRAME_NOUNS and nxt not in _REGION_FOLLOWERS and not nxt.endswith(("ing", "ed"))
         anchored = (
             words[i].text in _SELF_ANCHORED
             or nxt in _FRAME_NOUNS
             or (nxt == "of" and k + 2 < len(words) and words[k + 2].text in _FRAME_NOUNS)
-            or (len(prev) == 2 and prev[0] in _FRAME_PREPS and prev[1] == "the")
-            or (bool(prev) and prev[-1] in _FRAME_PREPS and ("c" in place or words[i].text in ("top", "bottom")))
+            or (not modifies and len(prev) == 2 and prev[0] in _FRAME_PREPS and prev[1] == "the")
+            or (not modifies and bool(prev) and prev[-1] in _FRAME_PREPS and ("c" in place or words[i].text in ("top", "bottom")))
         )
         if anchored and _of_an_object(words, k):
             anchored = False  # "the top part of the label", "the right side of the fox"

@@ -46,12 +46,20 @@ def _split(found: list[ev.Mention]) -> tuple[list[ev.Mention], list[ev.Mention]]
 
 
 def _asked_for(phrases: list[str], what: str, prompt: str) -> tuple[str, str]:
-    """Pass: a mention outside any exclusion. Fail: mentions only inside exclusions ("no X",
-    a negative prompt). Abstain: no mention, or only mentions whose scope is unclear."""
-    affirmed, negated = _split(ev.mentions(phrases, prompt))
+    """Pass: a mention outside any exclusion, not hyphen-joined or compounded with a
+    neighbouring noun, and preceded by nothing, a determiner, a number, a colour or an
+    adjective (so "baseball bat" does not pass for the animal). Fail: every mention lies
+    inside an exclusion ("no X", a negative prompt). Abstain: otherwise."""
+    words = ev.read_words(prompt)
+    found = ev.mentions(phrases, prompt, words)
+    affirmed, negated = _split(found)
+    plain = [m for m in affirmed if ev.plain_head(words, m)]
+    if plain:
+        return "pass", f"the prompt asks for {what!r} ({plain[0].phrase!r})"
     if affirmed:
-        return "pass", f"the prompt asks for {what!r} ({affirmed[0].phrase!r})"
-    if negated:
+        modifier = words[affirmed[0].start - 1].text
+        return "abstain", f"the prompt has {modifier!r} {affirmed[0].phrase!r}, which may name something else"
+    if negated and len(negated) == len(found):
         return "fail", f"the prompt mentions {what!r} only to exclude it"
     return "abstain", f"no mention of {what!r} (looked for {_quote(phrases)}); it may be worded otherwise"
 
@@ -79,8 +87,9 @@ def check_text(check, prompt: str) -> tuple[str, str]:
     normalisation of :func:`.prompt_evidence.normalise_text` (case too unless
     ``case_sensitive``); consecutive units joined by a space also count (one per line).
 
-    Pass: a unit (or run of units) equals the text, outside an exclusion. Fail: the only
-    such units lie in an exclusion ('do not write "SALE"', a negative prompt); the text is
+    Pass: a unit (or run of units) equals the text, outside an exclusion and not naming
+    something ('the "Lobster" font'). Fail: the only such units lie in an exclusion ('do not
+    write "SALE"', '"SALE" must not appear', a negative prompt); the text is
     nowhere in the prompt (a verbatim text cannot be paraphrased); it appears only inside a
     longer or different quoted string; or only with other capitalisation when case matters.
     Abstain: the words appear only unquoted in running prose, where they may describe
@@ -90,18 +99,23 @@ def check_text(check, prompt: str) -> tuple[str, str]:
     words = ev.read_words(prompt)
     statuses = ev.word_statuses(prompt, words)
     texts = [ev.normalise_text(u[2], check.case_sensitive) for u in units]
-    excluded = None
+    excluded = named = None
     for i in range(len(units)):
         for j in range(i + 1, min(len(units), i + 4) + 1):
             if " ".join(texts[i:j]) != want:
                 continue
-            inside = [statuses[k] for k, w in enumerate(words) if units[i][0] <= w.start < units[j - 1][1]]
-            if ev.NEGATED in inside:
+            inside = [k for k, w in enumerate(words) if units[i][0] <= w.start < units[j - 1][1]]
+            if any(statuses[k] == ev.NEGATED for k in inside) or (inside and ev.excluded_after(prompt, words, inside[-1] + 1)):
                 excluded = units[i][2]
+                continue
+            if inside and ev.names_a_thing(words, inside[-1] + 1):
+                named = units[i][2]
                 continue
             return "pass", f"the prompt gives the text {check.text!r} as a quoted unit"
     if excluded is not None:
         return "fail", f"the prompt gives {check.text!r} only inside an exclusion"
+    if named is not None:
+        return "abstain", f"the prompt quotes {named!r} as the name of something (a font, a style), not as text to render"
     flat = ev.normalise_text(prompt, check.case_sensitive)
     bounded = re.compile(rf"(?<!\w){re.escape(want)}(?!\w)")
     if not bounded.search(flat):
@@ -153,6 +167,12 @@ def check_color(check, prompt: str) -> tuple[str, str]:
     return "abstain", f"the prompt mentions {check.entity!r} but binds no colour to it that can be told"
 
 
+def _distributive(words, m) -> bool:
+    before = [w.text for w in words[max(0, m.start - 6) : m.start] if w.sentence == words[m.start].sentence]
+    after = [w.text for w in words[m.end : m.end + 2] if w.sentence == words[m.start].sentence]
+    return bool({"each", "every", "per", "apiece"} & set(before + after))
+
+
 def check_count(check, prompt: str) -> tuple[str, str]:
     """A quantity bound to the entity's noun: digits (``3``, ``3x``), number words and their
     compounds, ``a pair of``, ``half a dozen``, ``a single``, a/an before a singular noun,
@@ -173,6 +193,7 @@ def check_count(check, prompt: str) -> tuple[str, str]:
         if asked:
             return "fail", f"the prompt asks for {check.entity!r}"
         return "abstain", f"the prompt does not exclude {check.entity!r} in words the judge reads"
+    unclear_values = {ev.quantity_before(prompt, words, m.start)[0] for m in found if m.status == ev.UNCLEAR} - {None}
     values: dict[int, str] = {}
     approximate = articles = quantified = 0
     for m in affirmed:
@@ -184,8 +205,12 @@ def check_count(check, prompt: str) -> tuple[str, str]:
             values.setdefault(value, " ".join(w.text for w in words[m.start : m.end]))
     if approximate:
         return "abstain", f"the prompt gives an approximate number of {check.entity!r}"
+    if any(_distributive(words, m) for m in affirmed):  # "three tables, each with four chairs"
+        return "abstain", f"the prompt counts {check.entity!r} per item (each, every, per): the total is a product"
     if articles and quantified > 1:  # "a cat next to a cat" is two cats
         return "abstain", f"the prompt mentions {check.entity!r} several times; the count is their total"
+    if values and not unclear_values <= set(values):  # "three red lanterns and one blue lantern strung"
+        return "abstain", f"the prompt gives other numbers of {check.entity!r} ({', '.join(map(str, sorted(unclear_values)))})"
     if len(values) == 1:
         (value, noun), = values.items()
         if value == check.count:
@@ -200,12 +225,17 @@ def check_count(check, prompt: str) -> tuple[str, str]:
 
 def check_absence(check, prompt: str) -> tuple[str, str]:
     """Pass: the entity or a term lies inside an exclusion ("no X", "without X", "X-free",
-    "leave out X", "nothing that looks like X", "keep X out of ...", a negative prompt).
-    Fail: it is mentioned only as something asked for. Abstain: no mention (the prompt may
+    "leave out X", "nothing that looks like X", "keep X out of ...", a negative prompt), and
+    not only in one colour ("no green fruit"). Fail: it is mentioned only as something asked for. Abstain: no mention (the prompt may
     exclude it in other words), or only mentions whose scope is unclear."""
-    affirmed, negated = _split(ev.mentions(_phrases(check.entity, terms=check.terms), prompt))
-    if negated:
-        return "pass", f"the prompt excludes {check.entity!r} ({negated[0].phrase!r})"
+    words = ev.read_words(prompt)
+    affirmed, negated = _split(ev.mentions(_phrases(check.entity, terms=check.terms), prompt, words))
+    wanted = colors.canonical(check.color) if check.color else None
+    whole = [m for m in negated if {c for _, c in ev.colour_words_bound(prompt, words, m.start, m.end)[0]} <= {wanted}]
+    if whole:
+        return "pass", f"the prompt excludes {check.entity!r} ({whole[0].phrase!r})"
+    if negated:  # "no green fruit" does not exclude fruit
+        return "abstain", f"the prompt excludes only some {check.entity!r} (of another colour)"
     if affirmed:
         return "fail", f"the prompt asks for {check.entity!r} ({affirmed[0].phrase!r}) instead of excluding it"
     return "abstain", f"no exclusion of {check.entity!r} (or {_quote(check.terms) or 'another name for it'}) in words the judge reads"
@@ -263,7 +293,8 @@ def check_layout(check, prompt: str) -> tuple[str, str]:
             # "centred" says nothing about the vertical position
             adjacent = m.end <= at <= m.end + 3 and words[at].text not in ev.SOFT_CENTRE
             contradicted |= adjacent and _opposed(want, place)
-    if contradicted:
+    unclear = any(m.status == ev.UNCLEAR for m in ev.mentions(phrases, prompt, words))
+    if contradicted and not unclear:
         return "fail", f"the prompt places {check.entity!r} elsewhere than the {check.region}"
     if not affirmed:
         return "abstain", f"no mention of {check.entity!r} asked for"
