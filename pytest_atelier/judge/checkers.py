@@ -287,18 +287,19 @@ def flat_coverage(path: Path) -> float:
     return float(np.sort(counts)[::-1][:FLAT_TOP_COLORS].sum() / len(rgb))
 
 
-def blobs(mask: np.ndarray) -> list[tuple[int, float]]:
-    """``(area, notch)`` of the 8-connected components of a boolean mask with their holes
-    filled (an outline and what it encloses are one shape), largest first. ``notch`` is the
-    depth of the deepest dent in the outline (the largest distance from the shape of a point
-    inside its convex hull) over the shape's equivalent diameter: about 0 for a disc or a
-    panel, clearly above 0 for shapes that touch or overlap (and for stars and letters)."""
+def blobs(mask: np.ndarray) -> list[tuple[int, float, float]]:
+    """``(area, notch, fill)`` of the 8-connected components of a boolean mask with their
+    holes filled (an outline and what it encloses are one shape), largest first. ``notch`` is
+    the depth of the deepest dent in the outline (the largest distance from the shape of a
+    point inside its convex hull) over the shape's equivalent diameter: about 0 for a disc or
+    a panel, clearly above 0 for shapes that touch or overlap (and for stars and letters).
+    ``fill`` is the share of its bounding box the shape covers (a disc 0.79, a square 1)."""
     labels, n = ndimage.label(ndimage.binary_fill_holes(mask), structure=np.ones((3, 3)))
     out = []
     for index, region in enumerate(ndimage.find_objects(labels), start=1):
         shape = labels[region] == index
         area = int(shape.sum())
-        out.append((area, _notch(shape) / (2 * np.sqrt(area / np.pi))))
+        out.append((area, _notch(shape) / (2 * np.sqrt(area / np.pi)), area / shape.size))
     return sorted(out, reverse=True)
 
 
@@ -314,7 +315,7 @@ def _notch(shape: np.ndarray) -> float:
     return float(ndimage.distance_transform_edt(~shape)[deficit].max()) if deficit.any() else 0.0
 
 
-def _composite(path: Path, color: str | None, counted: list[tuple[int, float]]) -> bool:
+def _composite(path: Path, color: str | None, counted: list[tuple[int, float, float]]) -> bool:
     """Whether the counted shapes may be several things each: they hold other shapes in their
     holes (a card holding five day columns), or, counted without a colour, one shape is made
     of several colours that each cover a tenth of it (two walls meeting at a corner)."""
@@ -350,9 +351,11 @@ SPECK_SHARE, SPECK_OF_LARGEST = 0.0005, 0.02
 MAX_NOTCH, MIN_NOTCH_PX = 0.04, 1.5
 # Without a colour, only shapes alike in size are taken as instances of one thing.
 MAX_SIZE_RATIO = 3.0
+# Counted shapes whose bounding-box fill differs by more than this are of different forms.
+MAX_FILL_SPREAD = 0.12
 
 
-def count_blobs(path: Path, color: str | None) -> tuple[int, list[tuple[int, float]]]:
+def count_blobs(path: Path, color: str | None) -> tuple[int, list[tuple[int, float, float]]]:
     """Number of separate shapes of ``color`` (or, without one, of anything that is not the
     background), holes filled, ignoring specks; also returns the counted ``(area,
     notch)`` pairs. A speck is smaller than 0.05% of the image or 2% of the largest blob.
@@ -467,7 +470,8 @@ def check_count(path: Path, entity: str, count: int, color: str | None) -> tuple
     are one; panels separated by gutters count once each): shapes of ``color``, or without
     one everything that is not the background, provided the shapes are alike in size (within
     3x: otherwise they are different things). Pass: the count matches. Fail: it does not, and
-    no counted shape may be several things (:func:`_composite`). Abstain:
+    the counted shapes are of one form (their bounding-box fill within 0.12: not discs and
+    squares together) and none may be several things (:func:`_composite`). Abstain:
     otherwise, on photo-like images, for a colour that fills most of the image, and when a
     shape is not convex (a dent deeper than 4% of its diameter: shapes that touch or overlap,
     but also stars and letters)."""
@@ -485,11 +489,14 @@ def check_count(path: Path, entity: str, count: int, color: str | None) -> tuple
         return "abstain", f"one shape fills most of the image, so the {what} cannot be told apart"
     if not color and counted and counted[0][0] > MAX_SIZE_RATIO * counted[-1][0]:
         return "abstain", f"the {found} {what} differ in size by more than {MAX_SIZE_RATIO}x: they are not all {entity!r}, so name a colour"
-    irregular = sum(notch > MAX_NOTCH and notch * 2 * np.sqrt(area / np.pi) > MIN_NOTCH_PX for area, notch in counted)
+    irregular = sum(notch > MAX_NOTCH and notch * 2 * np.sqrt(area / np.pi) > MIN_NOTCH_PX for area, notch, _ in counted)
     if irregular:
         return "abstain", f"{irregular} of {found} {what} are not convex: they may be shapes that touch, so they cannot be counted"
     if found == count:
         return "pass", f"counted {found} separate {what}, as expected for {entity!r}"
+    fills = [fill for _, _, fill in counted]
+    if fills and max(fills) - min(fills) > MAX_FILL_SPREAD:
+        return "abstain", f"counted {found} separate {what}, but of different forms (a disc and a square): not all may be {entity!r}"
     if _composite(path, color, counted):
         return "abstain", f"counted {found} separate {what}, but they hold or are made of other shapes; {count} {entity!r} may be those"
     return "fail", f"counted {found} separate {what}, expected {count} {entity!r}"

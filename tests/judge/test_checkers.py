@@ -53,12 +53,12 @@ def test_color_fraction_whole_image_and_region(tmp_path):
 
 def test_blobs_use_eight_connectivity_and_count_an_outline_with_its_contents_once():
     mask = np.array([[1, 0, 0, 1], [0, 1, 0, 1], [0, 0, 0, 0], [1, 1, 0, 0]], dtype=bool)
-    assert [a for a, _ in checkers.blobs(mask)] == [2, 2, 2]  # 4-connectivity would split the diagonal pair
+    assert [b[0] for b in checkers.blobs(mask)] == [2, 2, 2]  # 4-connectivity would split the diagonal pair
     ring = np.zeros((40, 40), bool)
     ring[5:35, 5:35] = True
     ring[8:32, 8:32] = False
     ring[15:25, 15:25] = True  # a same-colour dot inside the outline
-    assert [a for a, _ in checkers.blobs(ring)] == [900]
+    assert [b[0] for b in checkers.blobs(ring)] == [900]
 
 
 def test_touching_shapes_are_not_counted(tmp_path):

@@ -33,7 +33,7 @@ def test_readme_meta_eval_command_runs_on_the_shipped_sample(tmp_path):
 
 
 @needs_extras
-@pytest.mark.parametrize("name, side", [("dev-prompt.yaml", "prompt"), ("heldout-prompt.yaml", "prompt"), ("dev-image.yaml", "image")])
+@pytest.mark.parametrize("name, side", [("dev-prompt.yaml", "prompt"), ("heldout-prompt.yaml", "prompt"), ("dev-image.yaml", "image"), ("heldout-image.yaml", "image")])
 def test_development_sets(tmp_path, name, side):
     figures, stdout = meta_eval(tmp_path, name, "--show-wrong")
     assert "no human rater" in figures["provenance"]
