@@ -29,9 +29,9 @@ KEY_PATTERN = re.compile(
         [
             rf"\bsk-{_TOKEN}{{16,}}",  # OpenAI, Anthropic (sk-ant-...), DeepSeek, OpenRouter (sk-or-...)
             rf"\bAIza{_TOKEN}{{30,}}",  # Google
-            rf"\bhf_[A-Za-z0-9]{{20,}}",  # Hugging Face
-            rf"\br8_[A-Za-z0-9]{{20,}}",  # Replicate
-            rf"\bgsk_[A-Za-z0-9]{{20,}}",  # Groq
+            r"\bhf_[A-Za-z0-9]{20,}",  # Hugging Face
+            r"\br8_[A-Za-z0-9]{20,}",  # Replicate
+            r"\bgsk_[A-Za-z0-9]{20,}",  # Groq
             rf"\bxai-{_TOKEN}{{20,}}",  # xAI
             r"(?<=[Bb]earer )[A-Za-z0-9._~+/=\-]{8,}",  # any bearer token
         ]

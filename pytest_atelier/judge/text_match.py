@@ -16,8 +16,6 @@ import zlib
 
 import numpy as np
 
-from ..suite.models import Checkpoint
-from . import colors
 
 __all__ = [
     "Tok",

@@ -16,7 +16,6 @@ import pytest
 import yaml
 from PIL import Image
 
-from pytest_atelier.components import Verdict
 from pytest_atelier.errors import JudgeError
 from pytest_atelier.judge.atelier import PROMPT_FILES, PROMPTS_DIGEST, prompts_digest
 from pytest_atelier.judge.ensemble import EnsembleJudge
