@@ -115,3 +115,18 @@ def test_any_option_value_starts_or_is_a_usage_error(pytester, dest, raw):
     assert result.ret in (pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.NO_TESTS_COLLECTED, pytest.ExitCode.OK)
     if result.ret == pytest.ExitCode.USAGE_ERROR:
         assert f"pytest-atelier: {flag}" in output
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(name=st.sampled_from(sorted(TASKS)), ops=st.lists(mutation, min_size=1, max_size=3))
+def test_mutated_suites_collect_or_fail_with_located_errors(pytester, fuzz_root, name, ops):
+    tasks = {k: textwrap.dedent(v) for k, v in TASKS.items()}
+    tasks[name] = _mutate(tasks[name], ops)
+    root = write_suite(Path(tempfile.mkdtemp(dir=fuzz_root)) / "s", tasks)
+    result = pytester.runpytest(str(root), "--collect-only", "-q", "--backend=none", "--prompter=direct", "--judge=offline",
+                                "-p", "no:cacheprovider")  # fmt: skip
+    output = result.stdout.str() + result.stderr.str()
+    assert "Traceback" not in output and "INTERNALERROR" not in output
+    assert result.ret in (pytest.ExitCode.OK, pytest.ExitCode.INTERRUPTED, pytest.ExitCode.NO_TESTS_COLLECTED)
+    if result.ret == pytest.ExitCode.INTERRUPTED:  # a collection error: it names the task file
+        assert f"{name}.yaml" in output
