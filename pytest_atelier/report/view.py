@@ -37,7 +37,7 @@ from . import charts
 from .charts import Point
 from .thumbs import Thumbnails
 
-__all__ = ["ALPHA", "Loaded", "ReportView", "build_view", "load_inputs", "short_labels"]
+__all__ = ["ALPHA", "Loaded", "ReportView", "build_view", "load_inputs", "short_labels", "task_rate_and_spread"]
 
 ALPHA = 0.05  # significance level of the rank marks
 _CATEGORY_ORDER = ("OE", "CO", "IM")
@@ -511,6 +511,9 @@ class RunCell:
     flags: str  # space-separated: pass, fail, error, abstain, flagged
     title: str
     rate: float | None
+    passed: int = 0  # decided verdicts that passed, prompt and image side
+    decided: int = 0
+    status: str = ""  # for "failed by A, passed by B": fail (a failed verdict or a run error), pass (decided, none failed) or ""
 
 
 @dataclasses.dataclass
@@ -522,6 +525,19 @@ class TaskView:
     cells: list[RunCell]
     data: dict  # the drill-down, serialised into the page and built on opening
     search: str
+    rate: float | None = None  # pooled objective pass rate of every run of the task
+    spread: float | None = None  # disagreement: best minus worst prompter's pooled pass rate on the task
+
+
+def task_rate_and_spread(cells: Sequence[RunCell]) -> tuple[float | None, float | None]:
+    """A task's pooled pass rate and the spread of its prompters' pooled pass rates (None: undecided, or fewer than two prompters)."""
+    passed, decided = defaultdict(int), defaultdict(int)
+    for c in cells:
+        passed[c.prompter] += c.passed
+        decided[c.prompter] += c.decided
+    total = sum(decided.values())
+    rates = [passed[p] / decided[p] for p in decided if decided[p]]
+    return (sum(passed.values()) / total if total else None), (max(rates) - min(rates) if len(rates) > 1 else None)
 
 
 def _fraction(outcomes: list[str]) -> tuple[int, int]:
@@ -580,7 +596,8 @@ def _run_data(run, task, items, S, thumbs: Thumbnails, image_keys, p_index, b_in
              f"image {f'{ip}/{inn}' if inn else 'n/a'}") + (f" · {', '.join(flags)}" if flags else "")
     if run.error:
         title += " · run failed"
-    return data, RunCell(p_index, b_index, " ".join(flags), title, (pp + ip) / decided if decided else None)
+    status = "fail" if run.error or "error" in all_outcomes or "fail" in all_outcomes else "pass" if decided else ""
+    return data, RunCell(p_index, b_index, " ".join(flags), title, (pp + ip) / decided if decided else None, pp + ip, decided, status)
 
 
 def _tasks(loaded: Loaded, thumbs: Thumbnails, image_keys, target_keys, prompters, backends, agreements, labels) -> list[TaskView]:
@@ -608,7 +625,7 @@ def _tasks(loaded: Loaded, thumbs: Thumbnails, image_keys, target_keys, prompter
         text = [task_id, task.title, task.brief, task.subtask, *task.tags.all(), *task.outputs,
                 *(f"{kind} {value}" for kind, value in (task.constraints.items() if task.constraints else ()))] if task else [task_id]
         views.append(TaskView(task_id, runs[0].category, task, target, cells,
-                              {"cp": cp_index.rows, "runs": run_data, "S": S.table}, " ".join(text).lower()))
+                              {"cp": cp_index.rows, "runs": run_data, "S": S.table}, " ".join(text).lower(), *task_rate_and_spread(cells)))
     return views
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from pytest_atelier.report import assets_folder, render_report
 from pytest_atelier.report.charts import Point, grouped_bars, heatmap, stacked_shares
-from pytest_atelier.report.view import load_inputs
+from pytest_atelier.report.view import RunCell, load_inputs, task_rate_and_spread
 
 from .fixture_gen import HOSTILE_PROMPT, build_fixture
 
@@ -158,3 +158,13 @@ def test_bidi_controls_in_untrusted_text_are_shown_not_obeyed():
     assert not set(page) & set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
     assert "<U+202E>txet desrever<U+202C>" not in page and "&lt;U+202E&gt;txet desrever&lt;U+202C&gt;" in page
     assert "x\\u003cU+2066\\u003ey" in page
+
+
+def test_task_rate_and_spread():
+    def cell(p, passed, decided):
+        return RunCell(p, 0, "", "", None, passed, decided)
+
+    assert task_rate_and_spread([cell(0, 3, 4), cell(0, 1, 4), cell(1, 1, 2), cell(2, 0, 0)]) == (5 / 10, 4 / 8 - 1 / 2)
+    assert task_rate_and_spread([cell(0, 4, 4), cell(1, 0, 2)]) == (4 / 6, 1.0)
+    assert task_rate_and_spread([cell(0, 2, 4), cell(1, 0, 0)]) == (0.5, None)  # one prompter decided: no disagreement
+    assert task_rate_and_spread([cell(0, 0, 0)]) == (None, None)

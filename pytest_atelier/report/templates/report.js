@@ -56,7 +56,8 @@
 
   // --- drill-down, built when a task is opened -------------------------------------------
   var tasks = Array.prototype.slice.call(document.querySelectorAll("details.task"));
-  var F = { cat: "", p: "", b: "", o: "", q: "" };
+  var F = { cat: "", p: "", b: "", o: "", q: "", fa: "", pb: "", sort: "" };
+  var FIELDS = [["f-cat", "cat"], ["f-p", "p"], ["f-b", "b"], ["f-o", "o"], ["f-fa", "fa"], ["f-pb", "pb"], ["f-sort", "sort"], ["f-q", "q"]];
 
   function data(t) {
     if (!t._data) t._data = JSON.parse(t.querySelector("script.dd").textContent);
@@ -205,8 +206,35 @@
     d.cp.forEach(function (c) { parts.push(c[0], c[1], c[2], c[3]); });
     return parts.join("\n").toLowerCase();
   }
+  // "Failed by A, passed by B" on the chosen backend (or all): some run of A failed a verdict or
+  // errored; B has runs there, each decided and with no failure.
+  function failedPassed(t) {
+    var aFailed = F.fa === "", bRuns = 0, bPassed = true;
+    t.querySelectorAll(".strip i").forEach(function (c) {
+      if (F.b !== "" && c.getAttribute("data-b") !== F.b) return;
+      var p = c.getAttribute("data-p"), o = c.getAttribute("data-o");
+      if (p === F.fa && o === "fail") aFailed = true;
+      if (p === F.pb) { bRuns++; if (o !== "pass") bPassed = false; }
+    });
+    return aFailed && (F.pb === "" || (bRuns > 0 && bPassed));
+  }
+  var list = tasks.length ? tasks[0].parentNode : null;
+  function sortTasks() {
+    var key = F.sort.replace(/^-/, ""), sign = F.sort.charAt(0) === "-" ? -1 : 1;
+    var order = tasks.map(function (t, i) {
+      var v = key ? t.getAttribute("data-" + key) : "";
+      return { t: t, i: i, v: v === "" || v === null ? null : parseFloat(v) };
+    });
+    order.sort(function (a, b) {
+      if (!key || (a.v === null && b.v === null)) return a.i - b.i;
+      if (a.v === null || b.v === null) return a.v === null ? 1 : -1;  // n/a last either way
+      return sign * (a.v - b.v) || a.i - b.i;
+    });
+    order.forEach(function (o) { list.appendChild(o.t); });
+  }
   function apply() {
     var shown = 0;
+    if (list) sortTasks();
     tasks.forEach(function (t) {
       var ok = !F.cat || t.getAttribute("data-cat") === F.cat;
       if (ok && F.q) {
@@ -225,22 +253,87 @@
       });
       if (ok && (F.p !== "" || F.b !== "")) ok = visible > 0;
       if (ok && F.o) ok = visible > 0 && (F.o === "pass" ? all : any);
+      if (ok && (F.fa !== "" || F.pb !== "")) ok = failedPassed(t);
       t.hidden = !ok;
       if (ok) shown++;
       if (ok && t.open) render(t);
     });
     count.textContent = shown + " of " + tasks.length + " tasks";
   }
-  [["f-cat", "cat"], ["f-p", "p"], ["f-b", "b"], ["f-o", "o"], ["f-q", "q"]].forEach(function (pair) {
+  function readField(pair) {
     var input = document.getElementById(pair[0]);
-    input.addEventListener("input", function () {
-      F[pair[1]] = pair[1] === "q" ? input.value.trim().toLowerCase() : input.value;
-      apply();
-    });
+    F[pair[1]] = pair[1] === "q" ? input.value.trim().toLowerCase() : input.value;
+  }
+  FIELDS.forEach(function (pair) {
+    document.getElementById(pair[0]).addEventListener("input", function () { readField(pair); apply(); saveState(); });
   });
 
-  if (location.hash.indexOf("#task-") === 0) {
-    var target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
-    if (target && target.tagName === "DETAILS") { target.open = true; target.scrollIntoView(); }
+  // --- the view in the URL hash: filters, sort, open tasks and open run panels ----------------
+  // #f-p=1&f-fa=0&open=oe_000&run=oe_000.3 (run: the task id, a dot, the run's index in the task)
+  var restoring = false;
+  function stateHash() {
+    var q = new URLSearchParams();
+    FIELDS.forEach(function (pair) { var v = document.getElementById(pair[0]).value; if (v) q.append(pair[0], v); });
+    tasks.forEach(function (t) {
+      if (!t.open) return;
+      var id = t.id.slice(5);
+      q.append("open", id);
+      if (!t._data) return;
+      var shown = {};
+      t.querySelectorAll("details.run").forEach(function (p) { shown[p.getAttribute("data-k")] = p.open; });
+      t._data.runs.forEach(function (r, i) {
+        var open = r.k in shown ? shown[r.k] : (t._open || {})[r.k];
+        if (open) q.append("run", id + "." + i);
+      });
+    });
+    return q.toString();
   }
+  function saveState() {
+    if (restoring) return;
+    var h = stateHash(), url = location.href.split("#")[0] + (h ? "#" + h : "");
+    if (url === location.href) return;
+    try { history.replaceState(null, "", url); } catch (e) { location.replace(h ? "#" + h : "#"); }
+  }
+  document.addEventListener("toggle", function (e) {
+    var d = e.target;
+    if (d.tagName === "DETAILS" && (d.classList.contains("task") || d.classList.contains("run"))) saveState();
+  }, true);
+
+  function restore(hash) {
+    if (hash.indexOf("#task-") === 0) {
+      var target = document.getElementById(decodeURIComponent(hash.slice(1)));
+      if (target && target.tagName === "DETAILS") { target.open = true; target.scrollIntoView(); }
+      return;
+    }
+    if (hash.indexOf("=") < 0) return;  // a section anchor such as #leaderboard
+    var q = new URLSearchParams(hash.slice(1)), first = null;
+    restoring = true;
+    FIELDS.forEach(function (pair) {
+      var input = document.getElementById(pair[0]), v = q.get(pair[0]) || "";
+      if (input.tagName === "SELECT" && v && !Array.prototype.some.call(input.options, function (o) { return o.value === v; })) v = "";
+      input.value = v;
+      readField(pair);
+    });
+    var runs = {};
+    q.getAll("run").forEach(function (r) {
+      var dot = r.lastIndexOf(".");
+      (runs[r.slice(0, dot)] = runs[r.slice(0, dot)] || {})[r.slice(dot + 1)] = true;
+    });
+    apply();
+    var opened = q.getAll("open");
+    tasks.forEach(function (t) { if (t.open && opened.indexOf(t.id.slice(5)) < 0) t.open = false; });
+    opened.forEach(function (id) {
+      var t = document.getElementById("task-" + id);
+      if (!t || !t.classList.contains("task")) return;
+      t._open = {};
+      data(t).runs.forEach(function (r, i) { t._open[r.k] = !!(runs[id] || {})[i]; });
+      t.open = true;
+      render(t);
+      if (!first && !t.hidden) first = t;
+    });
+    restoring = false;
+    if (first) first.scrollIntoView();
+  }
+  restore(location.hash);
+  window.addEventListener("hashchange", function () { restore(location.hash); });
 })();
