@@ -3,7 +3,7 @@
 Spec settings (``openai:gpt-5.2?timeout=60&retries=4``), all optional:
 
 ========================  ==========================================================
-``base_url``              the API root (default: the provider's hosted API)
+``base_url``              the API root (default: ``BASE_URL_ENVS``' variable, else the hosted API)
 ``api_key_env``           the environment variable holding the key (default per family)
 ``timeout``               seconds per HTTP request
 ``retries``, ``backoff``  extra tries after the first, and the first backoff in seconds
@@ -22,7 +22,10 @@ Process-wide options (``ComponentContext.options``): ``record_dir`` / ``replay_d
 
 A key is required for the provider's hosted API, or whenever ``api_key_env`` is named; a
 self-hosted server (vLLM, Ollama, llama.cpp) at another ``base_url`` gets one only if the
-variable is set. Replay never needs a key. A family not listed in ``OFFICIAL_URLS`` (one a
+variable is set. Without ``base_url`` the family's variable in ``BASE_URL_ENVS`` is read with the
+value the official SDK takes (``OPENAI_BASE_URL`` with its ``/v1``; ``ANTHROPIC_BASE_URL`` and
+``GOOGLE_GEMINI_BASE_URL`` as a host root, to which ``/v1`` and ``/v1beta`` are added unless the
+path already ends with a version, as for a spec's ``base_url``). Replay never needs a key. A family not listed in ``OFFICIAL_URLS`` (one a
 plugin brings, such as a local image server) has no hosted API: it needs ``base_url``.
 """
 
@@ -31,9 +34,11 @@ from __future__ import annotations
 import dataclasses
 import functools
 import os
+import re
 import socket
 import threading
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import httpx
 
@@ -44,7 +49,7 @@ from .recording import RecordingTransport, ReplayTransport
 from .shared import SharedRateLimiter, SharedSlots, limits_name
 from .transport import BUDGET, RateLimiter, RetryPolicy, Transport
 
-__all__ = ["Connection", "connect", "check_settings", "model_of", "OFFICIAL_URLS", "KEY_ENVS", "shared_client", "TRANSPORT_SETTINGS"]
+__all__ = ["Connection", "connect", "check_settings", "model_of", "OFFICIAL_URLS", "KEY_ENVS", "BASE_URL_ENVS", "api_root", "shared_client", "TRANSPORT_SETTINGS"]
 
 OFFICIAL_URLS = {
     "openai": "https://api.openai.com/v1",
@@ -52,6 +57,10 @@ OFFICIAL_URLS = {
     "gemini": "https://generativelanguage.googleapis.com/v1beta",
     "flux": "https://api.bfl.ai/v1",
 }
+# read when a spec gives no base_url, under the names the official SDKs read
+BASE_URL_ENVS = {"openai": "OPENAI_BASE_URL", "anthropic": "ANTHROPIC_BASE_URL", "gemini": "GOOGLE_GEMINI_BASE_URL"}
+# the API version a family's paths start with, added to a root that names none (as the SDKs do)
+_VERSIONS = {"anthropic": ("/v1", re.compile(r"/v1$")), "gemini": ("/v1beta", re.compile(r"/v\d+(?:alpha|beta)?\d*$"))}
 KEY_ENVS = {"openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY", "gemini": "GEMINI_API_KEY", "flux": "BFL_API_KEY"}
 # settings that change how a call is made, never what it answers: kept out of identities
 TRANSPORT_SETTINGS = CONNECTION_SETTINGS - {"base_url"}
@@ -101,11 +110,14 @@ def connect(family: str, spec, ctx, *, default_timeout: float = 120.0, client: h
     if replay_dir and record_dir:
         raise ConfigError("--atelier-record and --atelier-replay cannot be used together: record once, then replay")
     official = OFFICIAL_URLS.get(family)
-    base_url = (spec.setting("base_url") or official or "").rstrip("/")
+    url_env = BASE_URL_ENVS.get(family, "")
+    from_env = not spec.setting("base_url") and bool(os.environ.get(url_env, "").strip())
+    base_url = api_root(family, spec.setting("base_url") or (os.environ[url_env] if from_env else official) or "")
     if not base_url:
         raise ConfigError(f"{spec.raw}: {family} has no hosted API; give the server's address with ?base_url=http://HOST:PORT")
     if not base_url.startswith(("http://", "https://")):
-        raise ConfigError(f"{spec.raw}: base_url must start with http:// or https://, got {base_url!r}")
+        where = f"the environment variable {url_env} (read as no base_url is given)" if from_env else "base_url"
+        raise ConfigError(f"{spec.raw}: {where} must start with http:// or https://, got {base_url!r}")
     key_env = spec.setting("api_key_env") or KEY_ENVS.get(family, "")
     api_key = (os.environ.get(key_env) or None) if key_env else None
     if api_key is None and not replay_dir and (base_url == official or spec.setting("api_key_env")):
@@ -158,6 +170,17 @@ def connect(family: str, spec, ctx, *, default_timeout: float = 120.0, client: h
     except ValueError as exc:
         raise ConfigError(f"{spec.raw}: {exc}") from exc
     return Connection(transport=transport, base_url=base_url, api_key=api_key)
+
+
+def api_root(family: str, url: str) -> str:
+    """``url`` as the root the family's paths hang from: no trailing slash, and for Anthropic
+    and Gemini the API version added when the path names none (``https://api.anthropic.com``
+    and ``.../v1`` both give ``https://api.anthropic.com/v1``)."""
+    url = url.strip().rstrip("/")
+    version, named = _VERSIONS.get(family, ("", None))
+    if url and named is not None and not named.search(urlsplit(url).path):
+        url += version
+    return url
 
 
 def check_settings(spec, allowed: set[str] | frozenset[str]) -> None:

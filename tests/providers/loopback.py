@@ -1,8 +1,10 @@
 """A real HTTP server on 127.0.0.1 speaking the provider APIs, with faults injected per request.
 
 Endpoints: OpenAI ``/v1/chat/completions`` and ``/v1/images/generations``, Anthropic
-``/v1/messages``, Gemini ``/v1beta/models/{model}:generateContent`` (text, or an image when
-``responseModalities`` holds IMAGE), Flux ``/v1/{model}`` + ``/v1/get_result`` + ``/delivery``,
+``/v1/messages`` (key in ``x-api-key`` or, as recent SDKs send it, ``Authorization: Bearer``),
+Gemini ``/v1beta/models/{model}:generateContent`` or ``/v1/...`` (text, or an image when
+``responseModalities`` holds IMAGE; inline data in either base64 alphabet, as google-genai
+sends the URL-safe one), Flux ``/v1/{model}`` + ``/v1/get_result`` + ``/delivery``,
 and Stable Diffusion web UI ``/sdapi/v1/txt2img`` (the example plugin's backend).
 Each request is checked against the documented shape (required fields, headers, content part
 types); a violation is answered 400 and kept in ``problems``. ``inject(fault, ...)`` queues
@@ -43,11 +45,17 @@ def png_bytes(color=(200, 40, 40), size=(64, 64), fmt="PNG") -> bytes:
     return out.getvalue()
 
 
-def _b64ok(value) -> bool:
-    try:
-        return isinstance(value, str) and len(base64.b64decode(value, validate=True)) > 0
-    except ValueError:
+def _b64ok(value, urlsafe: bool = False) -> bool:
+    """Whether ``value`` is non-empty base64 (or, with ``urlsafe``, base64url: ``-`` and ``_``)."""
+    if not isinstance(value, str):
         return False
+    for altchars in (None, b"-_") if urlsafe else (None,):
+        try:
+            if base64.b64decode(value, altchars=altchars, validate=True):
+                return True
+        except ValueError:
+            pass
+    return False
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -169,7 +177,7 @@ class LoopbackServer:
             return self.openai_chat(h, headers, body, fault)
         if method == "POST" and path == "/v1/messages":
             return self.anthropic(h, headers, body, fault)
-        match = re.fullmatch(r"/v1beta/models/([\w.\-]+):generateContent", path)
+        match = re.fullmatch(r"/v1(?:beta)?/models/([\w.\-]+):generateContent", path)
         if method == "POST" and match:
             return self.gemini(h, headers, body, fault)
         if method == "POST" and path == "/v1/images/generations":
@@ -282,8 +290,8 @@ class LoopbackServer:
     # --- Anthropic Messages -----------------------------------------------------------------
 
     def anthropic(self, h, headers, body, fault) -> None:
-        if not self._check_key(h, headers, "x-api-key"):
-            return
+        if self.key is not None and headers.get("x-api-key") != self.key and headers.get("authorization") != f"Bearer {self.key}":
+            return self._send(h, 401, {"error": {"message": "missing or wrong x-api-key (or Authorization: Bearer) header"}})
         if not headers.get("anthropic-version"):
             return self._reject(h, "anthropic: the anthropic-version header is required")
         if not isinstance(body, dict) or not isinstance(body.get("model"), str):
@@ -350,7 +358,7 @@ class LoopbackServer:
                     user_text = part["text"]
                 elif inline:
                     mime = inline.get("mime_type") or inline.get("mimeType")
-                    if mime not in MIMES or not _b64ok(inline.get("data")):
+                    if mime not in MIMES or not _b64ok(inline.get("data"), urlsafe=True):
                         problems.append("inline_data needs mime_type and base64 data")
                 else:
                     problems.append(f"unknown part {sorted(part)}")
