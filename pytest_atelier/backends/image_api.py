@@ -15,7 +15,7 @@ import json
 
 from ..components import GeneratedImage, GenerationRequest
 from ..errors import ConfigError
-from ..providers.factory import TRANSPORT_SETTINGS, check_settings, connect, model_of
+from ..providers.factory import TRANSPORT_SETTINGS, check_settings, connect, endpoint_settings, model_of
 from ..providers.flux import FluxImages
 from ..providers.gemini_image import GeminiImages
 from ..providers.openai_images import OpenAIImages
@@ -32,7 +32,7 @@ class ImageAPIBackend:
 
     def __init__(self, spec, client):
         self.spec, self.label, self.client = spec.raw, spec.label, client
-        settings = {k: v for k, v in sorted(spec.settings) if k not in TRANSPORT_SETTINGS}
+        settings = endpoint_settings({k: v for k, v in sorted(spec.settings) if k not in TRANSPORT_SETTINGS}, client)
         self.identity = f"image-api/{VERSION}:{spec.name}:{client.model}:{json.dumps(settings, sort_keys=True)}"
 
     def generate(self, request: GenerationRequest) -> list[GeneratedImage]:

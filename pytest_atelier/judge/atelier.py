@@ -45,7 +45,7 @@ from ..components import IMAGE_DIMENSIONS, PROMPT_DIMENSIONS, SAFETY_CATEGORIES,
 from ..errors import ConfigError, JudgeError
 from ..providers.anthropic import AnthropicChat
 from ..providers.chat import ChatClient
-from ..providers.factory import TRANSPORT_SETTINGS, check_settings, connect, model_of
+from ..providers.factory import TRANSPORT_SETTINGS, check_settings, connect, endpoint_settings, model_of
 from ..providers.gemini import GeminiChat
 from ..providers.openai_chat import OpenAIChat
 from ..suite.exemplars import LoadedMemory
@@ -207,7 +207,7 @@ class AtelierJudge:
         self.identity = self._identity()
 
     def _identity(self) -> str:
-        settings = {k: v for k, v in sorted(self.settings.items()) if k not in TRANSPORT_SETTINGS}
+        settings = endpoint_settings({k: v for k, v in sorted(self.settings.items()) if k not in TRANSPORT_SETTINGS}, self.client)
         return (
             f"atelier/{VERSION}:{self.client.family}:{self.client.model}:{json.dumps(settings, sort_keys=True)}"
             f":seed={self.seed}:prompts@{PROMPTS_DIGEST}:embed={self.embedder.name}/{self.image_embedder.name}"

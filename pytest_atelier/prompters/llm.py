@@ -27,7 +27,7 @@ from ..components import PromptRequest, PromptResult
 from ..errors import ConfigError, PrompterError
 from ..providers.anthropic import AnthropicChat
 from ..providers.chat import ChatClient
-from ..providers.factory import TRANSPORT_SETTINGS, check_settings, connect, model_of
+from ..providers.factory import TRANSPORT_SETTINGS, check_settings, connect, endpoint_settings, model_of
 from ..providers.gemini import GeminiChat
 from ..providers.openai_chat import OpenAIChat
 from .payload import normalise_prompts, task_payload
@@ -137,7 +137,7 @@ class LLMPrompter:
         self.spec, self.label, self.client = spec.raw, spec.label, client
         self.strategy, self.temperature, self.max_tokens, self.structured = strategy, temperature, max_tokens, structured
         digest = hashlib.sha256(self.instructions.encode()).hexdigest()[:16]
-        settings = {k: v for k, v in sorted(spec.settings) if k not in TRANSPORT_SETTINGS}
+        settings = endpoint_settings({k: v for k, v in sorted(spec.settings) if k not in TRANSPORT_SETTINGS}, client)
         self.identity = f"llm/{VERSION}:{client.family}:{client.model}:{strategy}:{path.name}@{digest}:{json.dumps(settings, sort_keys=True)}"
 
     def write_prompt(self, request: PromptRequest) -> PromptResult:

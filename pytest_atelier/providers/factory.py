@@ -49,7 +49,7 @@ from .recording import RecordingTransport, ReplayTransport
 from .shared import SharedRateLimiter, SharedSlots, limits_name
 from .transport import BUDGET, RateLimiter, RetryPolicy, Transport
 
-__all__ = ["Connection", "connect", "check_settings", "model_of", "OFFICIAL_URLS", "KEY_ENVS", "BASE_URL_ENVS", "api_root", "shared_client", "TRANSPORT_SETTINGS"]
+__all__ = ["Connection", "connect", "check_settings", "model_of", "OFFICIAL_URLS", "KEY_ENVS", "BASE_URL_ENVS", "api_root", "endpoint_settings", "shared_client", "TRANSPORT_SETTINGS"]
 
 OFFICIAL_URLS = {
     "openai": "https://api.openai.com/v1",
@@ -77,6 +77,14 @@ class Connection:
     transport: Transport
     base_url: str
     api_key: str | None = dataclasses.field(default=None, repr=False)
+    from_env: bool = False  # base_url came from the environment, not the spec
+
+
+def endpoint_settings(settings: dict, client) -> dict:
+    """A component's identity settings plus the API root when the environment chose it, so
+    that one model name on two servers never shares cache entries."""
+    conn = getattr(client, "conn", None)
+    return {**settings, "base_url": conn.base_url} if conn is not None and conn.from_env else settings
 
 
 def shared_client(family: str, record_dir: str | None = None, replay_dir: str | None = None) -> httpx.Client:
@@ -169,7 +177,7 @@ def connect(family: str, spec, ctx, *, default_timeout: float = 120.0, client: h
         )
     except ValueError as exc:
         raise ConfigError(f"{spec.raw}: {exc}") from exc
-    return Connection(transport=transport, base_url=base_url, api_key=api_key)
+    return Connection(transport=transport, base_url=base_url, api_key=api_key, from_env=from_env)
 
 
 def api_root(family: str, url: str) -> str:

@@ -118,3 +118,15 @@ def test_loopback_answers_the_openai_sdk_images_call(server):
     client = openai.OpenAI(api_key=KEY, base_url=f"{server.url}/v1", max_retries=0)
     made = client.images.generate(model="gpt-image-1", prompt="a red square", size="1024x1024")
     assert base64.b64decode(made.data[0].b64_json) == server.image and not server.problems
+
+
+def test_one_model_on_two_servers_chosen_by_the_variable_has_two_identities(tmp_path, monkeypatch):
+    from pytest_atelier.registry import Registry
+
+    ctx = ComponentContext(root=tmp_path)
+    identities = []
+    for url in ("http://127.0.0.1:9001/v1", "http://127.0.0.1:9002/v1"):
+        monkeypatch.setenv("OPENAI_BASE_URL", url)
+        monkeypatch.setenv("OPENAI_API_KEY", KEY)
+        identities.append(Registry().make("prompter", f"openai:gpt-4o?{FAST}", ctx).identity)
+    assert identities[0] != identities[1] and "9001" in identities[0]  # never one cache for both servers
