@@ -281,8 +281,9 @@ def check_layout(check, prompt: str) -> tuple[str, str]:
     Abstain: no region phrase with the entity, a less specific one, or no mention."""
     want = {"c": "center"} if check.region == "center" else dict(ev.REGION_AXES[p] for p in check.region.split("-"))
     words = ev.read_words(prompt)
-    phrases = _phrases(check.entity, check.text or "", terms=check.terms)
-    affirmed = [m for m in ev.mentions(phrases, prompt, words) if m.status == ev.AFFIRMED]
+    phrases = _phrases(check.entity, terms=check.terms)
+    found = ev.mentions(phrases, prompt, words) + (ev.mentions([check.text], prompt, words, quoted=True) if check.text else [])
+    affirmed = [m for m in found if m.status == ev.AFFIRMED]
     contradicted = False
     for m in affirmed:
         clause = [k for k, w in enumerate(words) if w.clause == words[m.start].clause]
@@ -293,7 +294,7 @@ def check_layout(check, prompt: str) -> tuple[str, str]:
             # "centred" says nothing about the vertical position
             adjacent = m.end <= at <= m.end + 3 and words[at].text not in ev.SOFT_CENTRE
             contradicted |= adjacent and _opposed(want, place)
-    unclear = any(m.status == ev.UNCLEAR for m in ev.mentions(phrases, prompt, words))
+    unclear = any(m.status == ev.UNCLEAR for m in found)
     if contradicted and not unclear:
         return "fail", f"the prompt places {check.entity!r} elsewhere than the {check.region}"
     if not affirmed:

@@ -110,6 +110,7 @@ def test_layout_needs_a_frame_region_and_fails_only_on_a_contradiction():
     assert rule(logo, "a logo at the bottom of the poster") == "fail"
     assert rule(logo, "a logo above the door") == "abstain"  # relative, not a frame region
     assert rule({"type": "layout", "entity": "cup", "region": "left"}, "a cup in her left hand") == "abstain"
+    assert rule({**logo, "entity": "banner", "text": "SALE"}, 'Put "SALE" at the top of the poster') == "pass"  # its text names it
 
 
 def test_palette_needs_a_restriction():
