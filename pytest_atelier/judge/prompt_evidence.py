@@ -109,7 +109,16 @@ _SCOPE_BREAKERS = frozenset(
     "with but while featuring showing show shows depicting depict includes include including add adding plus "
     "except yet though although then keep place put make use set give let only instead rather where".split()
 )
-_EXCEPTIONS = frozenset({"but", "except", "other", "besides", "save", "apart"})
+_EXCEPTIONS = {"but": "", "except": "", "besides": "", "other": "than", "save": "for", "apart": "from"}
+
+
+def _exception_at(words: list[Word], k: int) -> bool:
+    """An exception to an exclusion starts at word ``k``: "but", "except", "besides", "other
+    than", "save for", "apart from" ("or other props" is not one)."""
+    need = _EXCEPTIONS.get(words[k].text)
+    if need is None:
+        return False
+    return not need or (k + 1 < len(words) and words[k + 1].text == need)
 _LIST_JOINERS = frozenset({"and", "or", "nor"})
 _DETERMINERS = frozenset("a an the this that these those his her its their our my your some one".split())
 # A determiner after these keeps the scope open ("nothing that looks like a clock", "no X or a Y").
@@ -175,7 +184,7 @@ def _scope_statuses(text: str, words: list[Word], skip: list[bool]) -> list[str]
     status = [AFFIRMED] * len(words)
     for a, b in _negative_spans(text):
         inside = [k for k, w in enumerate(words) if a <= w.start < b]
-        partial = any(words[k].text in _EXCEPTIONS for k in inside)  # "anything besides green and white"
+        partial = any(_exception_at(words, k) for k in inside)  # "anything besides green and white"
         for k in inside:
             status[k] = UNCLEAR if partial else NEGATED
     for c in range(len(words)):
@@ -194,7 +203,7 @@ def _scope_statuses(text: str, words: list[Word], skip: list[bool]) -> list[str]
                 status[k] = NEGATED if status[k] == NEGATED else mode
                 scoped.append(k)
                 continue
-            if w.text in _EXCEPTIONS:  # "nothing but flowers", "no text other than KOA"
+            if _exception_at(words, k):  # "nothing but flowers", "no text other than KOA"
                 for j in scoped:  # "no birds other than the heron" excludes only some birds
                     status[j] = UNCLEAR
                 break

@@ -226,18 +226,22 @@ def check_count(check, prompt: str) -> tuple[str, str]:
 def check_absence(check, prompt: str) -> tuple[str, str]:
     """Pass: the entity or a term lies inside an exclusion ("no X", "without X", "X-free",
     "leave out X", "nothing that looks like X", "keep X out of ...", a negative prompt), and
-    not only in one colour ("no green fruit"). Fail: it is mentioned only as something asked for. Abstain: no mention (the prompt may
-    exclude it in other words), or only mentions whose scope is unclear."""
+    not only in one colour ("no green fruit"). Fail: every mention is something asked for.
+    Abstain: no mention (the prompt may exclude it in other words), or some mentions whose
+    scope is unclear."""
     words = ev.read_words(prompt)
-    affirmed, negated = _split(ev.mentions(_phrases(check.entity, terms=check.terms), prompt, words))
+    found = ev.mentions(_phrases(check.entity, terms=check.terms), prompt, words)
+    affirmed, negated = _split(found)
     wanted = colors.canonical(check.color) if check.color else None
     whole = [m for m in negated if {c for _, c in ev.colour_words_bound(prompt, words, m.start, m.end)[0]} <= {wanted}]
     if whole:
         return "pass", f"the prompt excludes {check.entity!r} ({whole[0].phrase!r})"
     if negated:  # "no green fruit" does not exclude fruit
         return "abstain", f"the prompt excludes only some {check.entity!r} (of another colour)"
-    if affirmed:
+    if affirmed and len(affirmed) == len(found):
         return "fail", f"the prompt asks for {check.entity!r} ({affirmed[0].phrase!r}) instead of excluding it"
+    if affirmed:
+        return "abstain", f"the prompt asks for {affirmed[0].phrase!r} but also mentions {check.entity!r} where it may exclude it"
     return "abstain", f"no exclusion of {check.entity!r} (or {_quote(check.terms) or 'another name for it'}) in words the judge reads"
 
 

@@ -138,3 +138,10 @@ def test_statements_never_fail_and_check_quoted_text_exactly():
     calm = Checkpoint(id="c", prompt="The prompt asks for a calm harbour at dusk.")
     assert pr.decide(calm, "a calm harbour at dusk, boats", ngram)[0] == "pass"
     assert pr.decide(calm, "a busy stock exchange", ngram)[0] == "abstain"
+
+
+def test_or_other_is_not_an_exception_and_a_mixed_absence_abstains():
+    prompt = "young fashion fans in their twenties. Please, no palace gates, temples, fans or other tourist props."
+    assert rule({"type": "absence", "entity": "palace gates", "terms": ["fans"]}, prompt) == "pass"
+    # "fans" asked for (people) and "fans" in an unclear list item: not evidence that fans are wanted
+    assert rule({"type": "absence", "entity": "fans"}, "fashion fans in the street; no gates, fans") == "abstain"
