@@ -2,8 +2,8 @@
 units, quantities bound to nouns, colours bound to noun phrases and frame regions.
 
 Every reader answers with three states where that matters: a mention is ``affirmed``
-(asked for), ``negated`` (inside an exclusion) or ``unclear`` (a negation cue precedes it in
-the same sentence but its scope cannot be told from the words). The rules in
+(asked for), ``negated`` (inside an exclusion) or ``unclear`` (its scope cannot be told from
+the words, it is part of a compound such as "hot dog stand", or it is said to be gone). The rules in
 :mod:`.prompt_rules` decide on affirmed and negated evidence only. docs/suite-format.md
 ("How the offline judge reads the prompt side") documents every pattern read here.
 """
