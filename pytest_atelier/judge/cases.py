@@ -32,7 +32,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ..errors import SuiteError
-from ..suite.loader import _compose, _validate
+from ..suite.loader import _compose, _outside, _validate
 from ..suite.models import ID_PATTERN, Category, Checkpoint, Task
 
 __all__ = ["Case", "CaseSet", "Cases", "load_cases", "is_cases_file"]
@@ -113,10 +113,9 @@ def load_cases(path: str | Path) -> Cases:
     for c in cases.cases:
         if c.image is None:
             continue
-        image = (path.parent / c.image).resolve()
-        if not image.is_relative_to(root):
+        if _outside(root, path.parent, c.image):
             problems.append((None, f"cases.{c.id}.image", f"{c.image} lies outside the folder of the cases file"))
-        elif not image.is_file():
+        elif not (path.parent / c.image).is_file():
             problems.append((None, f"cases.{c.id}.image", f"no file {c.image}"))
     if problems:
         raise SuiteError(path, problems)

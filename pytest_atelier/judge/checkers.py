@@ -320,7 +320,7 @@ def _composite(path: Path, color: str | None, counted: list[tuple[int, float, fl
     holes (a card holding five day columns), or, counted without a colour, one shape is made
     of several colours that each cover a tenth of it (two walls meeting at a corner)."""
     labels = load_pixels(path)[1]
-    mask = _mask(path, color) if color else _without_frame(~background_region(path)[0])
+    mask = _count_mask(path, color)
     floor = max(SPECK_SHARE * labels.size, 4)
     sizes = np.bincount(ndimage.label(mask, structure=np.ones((3, 3)))[0].ravel())[1:]
     if int((sizes >= floor).sum()) > len(counted):
@@ -333,6 +333,11 @@ def _composite(path: Path, color: str | None, counted: list[tuple[int, float, fl
         if inside.size >= floor and (np.bincount(inside) >= 0.1 * inside.size).sum() >= 2:
             return True
     return False
+
+
+def _count_mask(path: Path, color: str | None) -> np.ndarray:
+    """What a count counts: pixels of ``color``, or everything but the background and a frame."""
+    return _mask(path, color) if color else _without_frame(~background_region(path)[0])
 
 
 def _without_frame(mask: np.ndarray) -> np.ndarray:
@@ -361,7 +366,7 @@ def count_blobs(path: Path, color: str | None) -> tuple[int, list[tuple[int, flo
     notch)`` pairs. A speck is smaller than 0.05% of the image or 2% of the largest blob.
     """
     labels = load_pixels(path)[1]
-    mask = _mask(path, color) if color else _without_frame(~background_region(path)[0])
+    mask = _count_mask(path, color)
     found = blobs(mask)
     if not found:
         return 0, []

@@ -205,34 +205,40 @@ def _pair_jobs(judge, labels: Labels, pair: PairLabel, memory_for: MemoryFor, ob
     return jobs
 
 
-def evaluate(judge, labels: Labels, *, memory_for: MemoryFor = suite_memory, objective: bool = True, concurrency: int = 4) -> Judged:
-    """Run the judge's skills on every pair (skills and pairs concurrently) and collect rows."""
-    jobs = [(pair, name, fn) for pair in labels.labels.pairs for name, fn in _pair_jobs(judge, labels, pair, memory_for, objective)]
-    judged = Judged()
+def _run_jobs(jobs: list[tuple[object, Callable]], concurrency: int, judged: Judged, name: Callable):
+    """Run ``(key, fn)`` jobs concurrently; yield ``(key, result)`` in order, recording errors."""
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, concurrency)) as pool:
-        futures = [(pair, name, pool.submit(fn)) for pair, name, fn in jobs]
-        for pair, name, future in futures:
+        futures = [(key, pool.submit(fn)) for key, fn in jobs]
+        for key, future in futures:
             try:
                 result = future.result()
             except ComponentError as exc:
-                judged.errors.append(f"{pair.id} {name}: {exc}")
+                judged.errors.append(f"{name(key)}: {exc}")
                 continue
-            task = labels.suite.task(pair.task)
-            side = name.split("-")[0]
-            if name.endswith("verdicts"):
-                for v in result:
-                    human = getattr(pair.checkpoints[v.checkpoint], side)
-                    kind = checkpoint_kind(task.checkpoint(v.checkpoint))
-                    judged.objective.append(
-                        {"pair": pair.id, "checkpoint": v.checkpoint, "side": side, "kind": kind, "human": human,
-                         "judge": v.outcome, "reason": v.reason}
+            yield key, result
+
+
+def evaluate(judge, labels: Labels, *, memory_for: MemoryFor = suite_memory, objective: bool = True, concurrency: int = 4) -> Judged:
+    """Run the judge's skills on every pair (skills and pairs concurrently) and collect rows."""
+    jobs = [((pair, name), fn) for pair in labels.labels.pairs for name, fn in _pair_jobs(judge, labels, pair, memory_for, objective)]
+    judged = Judged()
+    for (pair, name), result in _run_jobs(jobs, concurrency, judged, lambda key: f"{key[0].id} {key[1]}"):
+        task = labels.suite.task(pair.task)
+        side = name.split("-")[0]
+        if name.endswith("verdicts"):
+            for v in result:
+                human = getattr(pair.checkpoints[v.checkpoint], side)
+                kind = checkpoint_kind(task.checkpoint(v.checkpoint))
+                judged.objective.append(
+                    {"pair": pair.id, "checkpoint": v.checkpoint, "side": side, "kind": kind, "human": human,
+                     "judge": v.outcome, "reason": v.reason}
+                )
+        else:
+            for s in result:
+                if s.dimension in pair.scores:
+                    judged.scores.append(
+                        {"pair": pair.id, "side": side, "dimension": s.dimension, "ratings": pair.ratings(s.dimension), "judge": s.value}
                     )
-            else:
-                for s in result:
-                    if s.dimension in pair.scores:
-                        judged.scores.append(
-                            {"pair": pair.id, "side": side, "dimension": s.dimension, "ratings": pair.ratings(s.dimension), "judge": s.value}
-                        )
     return judged
 
 
@@ -246,18 +252,12 @@ def evaluate_cases(judge, cases: Cases, *, concurrency: int = 4) -> Judged:
         return judge.judge_image(task, "", cases.image(case), [cp])[0]
 
     judged = Judged()
-    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, concurrency)) as pool:
-        futures = [(case, pool.submit(run, case)) for case in cases.cases.cases]
-        for case, future in futures:
-            try:
-                verdict = future.result()
-            except ComponentError as exc:
-                judged.errors.append(f"{case.id}: {exc}")
-                continue
-            judged.objective.append(
-                {"pair": case.id, "checkpoint": case.id, "side": case.side, "kind": checkpoint_kind(cases.checkpoint(case)),
-                 "human": case.label, "judge": verdict.outcome, "reason": verdict.reason, "note": case.note}
-            )
+    jobs = [(case, lambda case=case: run(case)) for case in cases.cases.cases]
+    for case, verdict in _run_jobs(jobs, concurrency, judged, lambda case: case.id):
+        judged.objective.append(
+            {"pair": case.id, "checkpoint": case.id, "side": case.side, "kind": checkpoint_kind(cases.checkpoint(case)),
+             "human": case.label, "judge": verdict.outcome, "reason": verdict.reason, "note": case.note}
+        )
     return judged
 
 

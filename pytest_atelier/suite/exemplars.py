@@ -24,7 +24,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ..errors import SuiteError
-from .loader import _validate
+from .loader import _outside, _validate
 
 __all__ = ["DimensionScore", "Exemplar", "ExemplarMemory", "LoadedMemory", "load_memory", "load_memory_with_source"]
 
@@ -99,7 +99,7 @@ def load_memory_with_source(path: str | Path, within: str | Path | None = None) 
         outside = [
             (None, f"exemplars.{i}.image", f"{ex.image!r} lies outside the suite folder {root}; keep exemplar images inside the suite")
             for i, ex in enumerate(memory.exemplars)
-            if ex.image and not (path.parent / ex.image).resolve().is_relative_to(root)
+            if ex.image and _outside(root, path.parent, ex.image)
         ]
         if outside:
             raise SuiteError(path, outside)
