@@ -16,12 +16,15 @@ imports pytest.
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Callable, Hashable, Iterable, Sequence
 
 from ..suite.loader import MANIFEST_NAME
+
+SWITCH_INTERVAL_S = 0.0005
 
 __all__ = ["RunAhead", "run_of_node_id", "assign_units", "runs_of_worker"]
 
@@ -76,6 +79,7 @@ class RunAhead:
         self._futures: dict[Hashable, Future] = {}
         self._lock = threading.Lock()
         self._pool: ThreadPoolExecutor | None = None
+        self._switch_interval: float | None = None
 
     def plan(self, runs: Iterable[Hashable]) -> None:
         """Add runs to produce ahead, in the order pytest will reach them."""
@@ -102,6 +106,9 @@ class RunAhead:
         with self._lock:
             self._plan.clear()
             pool, self._pool = self._pool, None
+            if self._switch_interval is not None:
+                sys.setswitchinterval(self._switch_interval)
+                self._switch_interval = None
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
 
@@ -120,5 +127,9 @@ class RunAhead:
         while self._plan and len(self._futures) < self.window:
             if self._pool is None:
                 self._pool = ThreadPoolExecutor(max_workers=self.window, thread_name_prefix="atelier-run")
+                # Threads waiting on a model API need the GIL briefly and promptly when an answer
+                # arrives; pytest's own item loop would otherwise hold it for 5 ms at a time.
+                self._switch_interval = sys.getswitchinterval()
+                sys.setswitchinterval(min(self._switch_interval, SWITCH_INTERVAL_S))
             run = self._plan.popleft()
             self._futures[run] = self._pool.submit(self.produce, run)

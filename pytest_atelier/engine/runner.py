@@ -66,6 +66,7 @@ class Engine:
         self.slots = slots if slots is not None else threading.BoundedSemaphore(config.concurrency)
         self._runs: dict[str, RunRecord] = {}
         self._task_hashes: dict[str, str] = {}
+        self._keys: dict[tuple[str, str, str], str] = {}
         self._memories: dict[str, LoadedMemory | None] = {}
         self.on_stage: Callable[[str, str, int, int], None] | None = None  # progress within a run
 
@@ -86,10 +87,13 @@ class Engine:
         return self._task_hashes[task.id]
 
     def key(self, prompter: str, backend: str, task_id: str) -> str:
-        task = self.suite.task(task_id)
-        return run_key(
-            self.suite.manifest.name, self.task_hash(task), self.prompters[prompter], self.backends[backend], self.judge, self.config
-        )
+        triple = (prompter, backend, task_id)
+        if triple not in self._keys:  # every item of a run asks: hash the components once
+            task = self.suite.task(task_id)
+            self._keys[triple] = run_key(
+                self.suite.manifest.name, self.task_hash(task), self.prompters[prompter], self.backends[backend], self.judge, self.config
+            )
+        return self._keys[triple]
 
     def run(self, prompter: str, backend: str, task_id: str) -> RunRecord:
         """The run for this triple, produced on first use and kept for the session."""

@@ -68,6 +68,7 @@ class AtelierSession:
         self._components: dict = {}
         self._engines: dict[Path, Engine] = {}
         self._suites: dict[Path, Suite] = {}
+        self._roots: dict[Path | str, Path] = {}
         self._build_lock = threading.RLock()  # runs produced ahead ask for engines from several threads
         self.on_stage = None  # progress within a run: (run, stage, done, total)
         # --atelier-concurrency: model calls in flight at once in this process, across all runs
@@ -82,11 +83,11 @@ class AtelierSession:
 
     def plan(self, runs) -> None:
         """Produce these ``(suite root, prompter, backend, task id)`` runs ahead, in this order."""
-        self.ahead.plan((Path(root).resolve(), p, b, t) for root, p, b, t in runs)
+        self.ahead.plan((self._root(root), p, b, t) for root, p, b, t in runs)
 
     def run(self, root: Path, prompter: str, backend: str, task_id: str):
         """The run, from those produced ahead or made now."""
-        return self.ahead.take((Path(root).resolve(), prompter, backend, task_id))
+        return self.ahead.take((self._root(root), prompter, backend, task_id))
 
     def close(self) -> None:
         self.ahead.close()
@@ -135,14 +136,20 @@ class AtelierSession:
     def backend_labels(self) -> list[str]:
         return [parse_spec(s).label for s in self.settings.backends]
 
+    def _root(self, root: Path | str) -> Path:
+        """The suite root, resolved once (every item asks for it)."""
+        if root not in self._roots:
+            self._roots[root] = Path(root).resolve()
+        return self._roots[root]
+
     def suite(self, root: Path) -> Suite:
-        root = Path(root).resolve()
+        root = self._root(root)
         if root not in self._suites:
             self._suites[root] = load_suite(root)
         return self._suites[root]
 
     def engine(self, root: Path) -> Engine:
-        root = Path(root).resolve()
+        root = self._root(root)
         if root in self._engines:
             return self._engines[root]
         with self._build_lock:
