@@ -62,6 +62,7 @@ OPTIONS = [
     ("atelier_max_cost", ["--atelier-max-cost"], "string", None, "stop new model API calls once this many US dollars are spent"),
     ("atelier_devices", ["--atelier-devices"], "string", None, "comma-separated devices for local models; xdist workers take one each"),
     ("atelier_subjective_threshold", ["--atelier-subjective-threshold"], "string", "3.0", "mean 1-5 score a subjective item needs to pass"),
+    ("atelier_metric", ["--atelier-metric"], "linelist", ["auto"], "specialised metric (repeatable): auto, none, colour, structure, text, dino:PATH, face:TARGET, count:TARGET, hallucination"),
 ]
 
 
@@ -151,6 +152,7 @@ def pytest_configure(config):
             max_cost=_budget_share(config),
             devices=tuple(d.strip() for d in (get_option(config, "atelier_devices") or "").split(",") if d.strip()),
             processes=int(getattr(config, "workerinput", {}).get("workercount", 1)),
+            metrics=tuple(get_option(config, "atelier_metric")),
         )
         registry = Registry(load_aliases(root), hook=config.hook)
         for spec in (*settings.prompters, *settings.backends, *settings.judges):

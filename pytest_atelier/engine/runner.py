@@ -20,7 +20,7 @@ from typing import Callable
 
 from ..components import Backend, GenerationRequest, Judge, Prompter, PromptRequest, Safety, Verdict
 from ..errors import AtelierError, JudgeError
-from ..results.records import CallStats, ImageRecord, RunRecord, ScoreRecord, VerdictRecord
+from ..results.records import CallStats, ImageRecord, MetricRecord, RunRecord, ScoreRecord, VerdictRecord
 from ..suite.exemplars import LoadedMemory, load_memory_with_source
 from ..suite.loader import Suite
 from ..suite.models import Category, Checkpoint, Side, Task
@@ -69,6 +69,7 @@ class Engine:
         self._keys: dict[tuple[str, str, str], str] = {}
         self._memories: dict[str, LoadedMemory | None] = {}
         self.on_stage: Callable[[str, str, int, int], None] | None = None  # progress within a run
+        self.metrics = None  # a judge.metrics.MetricSet: specialised metrics of the top-1 images
 
     def memory(self, name: str) -> LoadedMemory | None:
         """The suite's exemplar memory ``name`` (``OE``, ``CO.image`` ...), or None."""
@@ -187,6 +188,16 @@ class _Production:
         rec.final = [*prompt_verdicts.values(), *self._final_image_verdicts(top1)]
         if task.category is not Category.IM and top1:
             rec.scores.extend(self._timed("score_image_s", lambda: self._score_images(top1, prompts)))
+        if e.metrics and top1:
+            rec.metrics = self._timed("metrics_s", lambda: self._measure(top1, prompts))
+
+    def _measure(self, top1: dict[int, ImageRecord], prompts: list[str]) -> list[MetricRecord]:
+        suite, task = self.e.suite, self.task
+        inputs = getattr(suite, "input_image_paths", lambda _task: ())(task)
+        reference = suite.target_image_path(task) or (Path(inputs[0]) if inputs else None)
+        images = {out: (image.index, Path(image.path)) for out, image in top1.items()}
+        found = self.e.metrics.measure(task, images, prompts, reference, self.e.judge, self._cached)
+        return [MetricRecord(**dataclasses.asdict(m)) for m in found]
 
     def _staged(self, what: str, total: int, fn: Callable, *args):
         """Call ``fn`` and tell the engine's progress listener how many of ``total`` are done."""

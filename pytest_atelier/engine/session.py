@@ -10,6 +10,7 @@ import dataclasses
 import threading
 from pathlib import Path
 
+from ..judge.metrics import MetricSet
 from ..registry import ComponentContext, Registry, parse_spec
 from ..suite.loader import Suite, load_suite
 from .ahead import RunAhead
@@ -40,6 +41,7 @@ class Settings:
     max_cost: float | None = None
     devices: tuple[str, ...] = ()
     processes: int = 1  # processes running this evaluation side by side (xdist workers)
+    metrics: tuple[str, ...] = ("auto",)  # --atelier-metric specs (pytest_atelier.judge.metrics)
 
     def __post_init__(self):
         if self.images < 1:
@@ -65,6 +67,7 @@ class AtelierSession:
     def __init__(self, settings: Settings, registry: Registry):
         self.settings, self.registry = settings, registry
         self.cache = Cache(settings.cache_dir)
+        self.metrics = MetricSet(settings.metrics, settings.root)  # a bad spec fails here, before any run
         self._components: dict = {}
         self._engines: dict[Path, Engine] = {}
         self._suites: dict[Path, Suite] = {}
@@ -168,4 +171,5 @@ class AtelierSession:
                 slots=self.slots,
             )
             self._engines[root].on_stage = self.on_stage
+            self._engines[root].metrics = self.metrics
         return self._engines[root]

@@ -223,6 +223,12 @@ class AtelierJudge:
 
     # --- the model call -------------------------------------------------------------------
 
+    def ask(self, what: str, system: str, user: str, images: list[bytes], schema: dict, check=None) -> dict:
+        """One call of any skill (``system`` instructions, ``schema`` for the reply), parsed
+        strictly; one retry with a note on a malformed reply; ``check(data)`` may name a problem
+        the schema cannot state."""
+        return self._ask(what, system, user, images, schema, check)
+
     def _ask(self, what: str, system: str, user: str, images: list[bytes], schema: dict, check=None) -> dict:
         """One call, parsed strictly; one retry with a note on a malformed reply."""
         note = ""

@@ -580,6 +580,8 @@ def _run_data(run, task, items, S, thumbs: Thumbnails, image_keys, p_index, b_in
     }
     if run.error:
         data["e"] = S(run.error)
+    if run.metrics:  # specialised metrics of the top-1 images (results version 3)
+        data["mt"] = [[S(m.name), m.output, S(m.checkpoint or ""), m.value, S(m.detail)] for m in run.metrics]
     if run.excluded:
         data["x"] = S(run.excluded)
     if not run.images:

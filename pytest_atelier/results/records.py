@@ -25,6 +25,7 @@ __all__ = [
     "ImageRecord",
     "VerdictRecord",
     "ScoreRecord",
+    "MetricRecord",
     "CallStats",
     "RunRecord",
     "ItemRecord",
@@ -37,8 +38,9 @@ __all__ = [
 ]
 
 SCHEMA = "pytest-atelier/results"
-SCHEMA_VERSION = 2
-READABLE_VERSIONS = (1, 2)  # version 1 lacks the components' identities (see docs/results-format.md)
+SCHEMA_VERSION = 3
+# version 1 lacks the components' identities, versions 1 and 2 the runs' metrics (see docs/results-format.md)
+READABLE_VERSIONS = (1, 2, 3)
 
 
 class _Record(BaseModel):
@@ -78,6 +80,18 @@ class ScoreRecord(_Record):
     exemplars: list[str] = []  # ids of the exemplars retrieved to calibrate this score
 
 
+class MetricRecord(_Record):
+    """One specialised metric on one top-1 image (see pytest_atelier/judge/metrics and docs/metrics.md)."""
+
+    name: str  # colour.hist, colour.palette, structure.ssim, structure.edges, structure.dino, face.identity, text.cer, count.objects, hallucination
+    value: float | None  # None when it could not be measured (``detail`` says why)
+    output: int | None = None
+    image_index: int | None = None
+    checkpoint: str | None = None  # per-checkpoint metrics: the checkpoint measured
+    detail: str = ""
+    decided_by: str = ""
+
+
 class CallStats(_Record):
     made: int = 0  # model calls actually executed in this session
     cached: int = 0  # calls answered from the cache
@@ -100,6 +114,7 @@ class RunRecord(_Record):
     verdicts: list[VerdictRecord] = []  # every verdict, all images
     final: list[VerdictRecord] = []  # the one that counts per (checkpoint, side): top-1, gated
     scores: list[ScoreRecord] = []  # prompt scores and top-1 image scores
+    metrics: list[MetricRecord] = []  # specialised metrics of the top-1 images (version 3)
     calls: CallStats = CallStats()
     timings: dict[str, float] = {}
     cost_usd: float = 0.0

@@ -149,6 +149,12 @@
         return row(cells);
       })));
     if (!r.v.length) body.appendChild(el("p", "na", "n/a: no verdicts (" + (r.e !== undefined ? "the run failed" : "nothing was judged") + ")"));
+    if (r.mt) {
+      body.appendChild(el("h4", null, "Metrics"));
+      body.appendChild(table("metrics", ["metric", "output", "checkpoint", "value", "detail"], r.mt.map(function (m) {
+        return row([S[m[0]], m[1] === null ? "–" : m[1], S[m[2]] || "–", m[3] === null ? "n/a" : (+m[3].toPrecision(3)).toString(), S[m[4]]]);
+      })));
+    }
     if (r.id) body.appendChild(el("p", null, "IDEA hierarchical score: prompt " + pct(r.id[0]) + ", image " + pct(r.id[1])));
     if (r.ag) {
       body.appendChild(el("p", null, "Judge agreement: " + pct(r.ag.a) + " of votes on average over " + r.ag.n + " verdicts judged more than once"));
