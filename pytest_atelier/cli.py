@@ -2,6 +2,8 @@
 
     atelier suite validate [--strict] PATH...
     atelier suite stats [--json] PATH
+    atelier suite from-posts POSTS.jsonl -o task_suites/NAME --llm SPEC [--image-license SPDX]
+    atelier posts mastodon ARCHIVE.zip -o posts.jsonl
     atelier memory build SCORES.csv -o memory.yaml --name OE.image
     atelier memory validate SUITE
     atelier human template PATH -o prompts.csv [--author NAME]
@@ -20,6 +22,7 @@ from pathlib import Path
 from .errors import AtelierError
 from .judge.memory_build import build_memory
 from .judge.metaeval_cli import add_metaeval_arguments, run_metaeval_command
+from .posts.cli import add_from_posts_arguments, add_mastodon_arguments, run_from_posts_command, run_mastodon_command
 from .people.cli import add_collect_arguments, run_collect_command
 from .prompters.human import write_template
 from .report.cli import add_report_arguments, run_report_command
@@ -116,6 +119,13 @@ def build_parser() -> argparse.ArgumentParser:
     stats.add_argument("path", help="suite folder")
     stats.add_argument("--json", action="store_true", help="print JSON instead of tables")
     stats.set_defaults(func=_stats)
+    posts_suite = suite.add_parser("from-posts", help="draft a suite from community posts with an LLM, for a person to review")
+    add_from_posts_arguments(posts_suite)
+    posts_suite.set_defaults(func=run_from_posts_command)
+    posts = sub.add_parser("posts", help="convert exported posts").add_subparsers(dest="posts_command", required=True)
+    mastodon = posts.add_parser("mastodon", help="a Mastodon account archive to the posts format")
+    add_mastodon_arguments(mastodon)
+    mastodon.set_defaults(func=run_mastodon_command)
     memory = sub.add_parser("memory", help="exemplar memories").add_subparsers(dest="memory_command", required=True)
     build = memory.add_parser("build", help="make an exemplar memory from a CSV of scored images or prompts")
     build.add_argument("table", help="CSV: task_id, image (or prompt), DIM and DIM_rationale per dimension")

@@ -279,6 +279,7 @@ class Task(_Model):
     primitives: dict[Primitive, int] = {}
     checkpoints: list[Checkpoint] = Field(min_length=1)
     reference_prompt: str | list[str] | None = None
+    sources: list[str] = []  # where the task comes from, e.g. ``post:ID`` for a suite made from posts
 
     @model_validator(mode="after")
     def _consistent(self):
