@@ -161,3 +161,23 @@ def test_in_flight_limit_holds_across_two_workers(pytester, open_server):
     assert result.ret in (0, 1), result.stdout.str()
     assert open_server.count("/chat/completions") == 12
     assert open_server.max_in_flight == 1
+
+
+def test_two_serving_deployments_each_get_their_own_concurrency(pytester):
+    """Past one machine: two image servers (stand-ins for a Ray Serve and a Triton deployment
+    behind OpenAI-images routes), one backend each, each kept at its own in-flight limit."""
+    farms = [LoopbackServer(latency=0.2).start(), LoopbackServer(latency=0.2).start()]
+    try:
+        write_lake_suite(pytester.path / "mini", 6)
+        result = pytester.runpytest_subprocess(
+            "mini", "-p", "no:cacheprovider", "--prompter=direct", "--judge=offline", "--atelier-progress=0",
+            f"--backend=openai-images:sd?base_url={farms[0].url}/v1&concurrency=2",
+            f"--backend=openai-images:flux?base_url={farms[1].url}/v1&concurrency=3",
+            "--atelier-images=4", "--atelier-concurrency=16",
+        )  # fmt: skip
+        assert result.ret in (0, 1), result.stdout.str()
+        assert [f.count("/images/generations") for f in farms] == [24, 24]
+        assert [f.max_in_flight for f in farms] == [2, 3]  # each deployment full, never past its own limit
+    finally:
+        for farm in farms:
+            farm.stop()
