@@ -8,6 +8,7 @@
     atelier memory validate SUITE
     atelier human template PATH -o prompts.csv [--author NAME]
     atelier collect SUITE --out prompts.jsonl [--rounds 6 --tasks-per-round 5 --min-seconds 30]
+    atelier label RESULTS.json --out labels.yaml --raters ann1,ann2,ann3 [--share 0.2]
     atelier report RESULTS.json [RESULTS.json ...] -o report.html
     atelier meta-eval LABELS --judge SPEC [--ablate]
 """
@@ -23,7 +24,7 @@ from .errors import AtelierError
 from .judge.memory_build import build_memory
 from .judge.metaeval_cli import add_metaeval_arguments, run_metaeval_command
 from .posts.cli import add_from_posts_arguments, add_mastodon_arguments, run_from_posts_command, run_mastodon_command
-from .people.cli import add_collect_arguments, run_collect_command
+from .people.cli import add_collect_arguments, add_label_arguments, run_collect_command, run_label_command
 from .prompters.human import write_template
 from .report.cli import add_report_arguments, run_report_command
 from .suite.loader import load_suite
@@ -147,6 +148,9 @@ def build_parser() -> argparse.ArgumentParser:
     collect = sub.add_parser("collect", help="serve a local web app where people write prompts (replayed by human:FILE)")
     add_collect_arguments(collect)
     collect.set_defaults(func=run_collect_command)
+    label = sub.add_parser("label", help="serve a local web app where people label runs of a results file (read by meta-eval)")
+    add_label_arguments(label)
+    label.set_defaults(func=run_label_command)
     report = sub.add_parser("report", help="render (or merge) results files into one HTML report")
     add_report_arguments(report)
     report.set_defaults(func=run_report_command)

@@ -15,12 +15,19 @@ A labels file (YAML or JSON) names a suite and lists prompt-image pairs::
         scores:                              # one value per rater
           instructional_clarity: [4, 3]
 
+A pair rated by only some of the raters (``atelier label`` assigns a share of the pairs to two
+or more) names them: ``raters: [ann2, ann3]`` on the pair orders its score lists, and
+``votes: {c01: {prompt: [true, null]}}`` keeps each rater's own checkpoint answer (null:
+cannot tell) beside the label the raters agreed on.
+
 The judge runs every skill on every pair, concurrently (no retrieval of a task's own
 exemplars, no dependency gating: every labelled checkpoint is judged). Reported: per
 dimension MAE, within-1 accuracy, Spearman and Kendall tau-b against the raters' mean, with
 macro averages per side; accuracy and F1 (``pass`` positive, on decided checkpoints) per side
 and overall (micro over checkpoints), the abstention rate per side and per checkpoint kind;
-and with several raters the human-human ceiling (each rater against the others' mean).
+and with several raters the human-human ceiling (each rater against the others' mean, on the
+pairs that two or more of them rated; with ``votes``, each rater's checkpoint answers against the
+others' majority).
 :func:`ablate` reruns the subjective skills for every retrieval strategy and k = 1..4.
 """
 
@@ -86,6 +93,8 @@ class PairLabel(_Model):
     output: int = Field(1, ge=1)
     checkpoints: dict[str, SideLabels] = {}
     scores: dict[str, list[float] | float] = {}
+    raters: list[str] = []  # who rated this pair, in the order of its score and vote lists (default: the file's raters)
+    votes: dict[str, dict[str, list[bool | None]]] = {}  # checkpoint -> side -> each rater's answer (None: cannot tell)
     note: str = ""
 
     @property
@@ -109,14 +118,20 @@ class LabelSet(_Model):
         if len(ids) != len(set(ids)):
             raise ValueError("pair ids must be unique")
         for pair in self.pairs:
+            if pair.raters and self.raters and set(pair.raters) - set(self.raters):
+                raise ValueError(f"pair {pair.id}: raters {sorted(set(pair.raters) - set(self.raters))} are not in the file's raters")
+            who = pair.raters or self.raters
+            for cp_id, sides in pair.votes.items():
+                if set(sides) - {"prompt", "image"} or (who and any(len(v) != len(who) for v in sides.values())):
+                    raise ValueError(f"pair {pair.id}: votes of {cp_id} need a prompt and/or image list with one answer per rater")
             for dim in pair.scores:
                 if dim not in ALL_DIMENSIONS:
                     raise ValueError(f"pair {pair.id}: unknown dimension {dim!r} (known: {', '.join(ALL_DIMENSIONS)})")
                 values = pair.ratings(dim)
                 if any(not 1 <= v <= 5 for v in values):
                     raise ValueError(f"pair {pair.id}: {dim} scores must lie in 1-5")
-                if self.raters and len(values) != len(self.raters):
-                    raise ValueError(f"pair {pair.id}: {dim} needs one score per rater ({len(self.raters)})")
+                if who and len(values) != len(who):
+                    raise ValueError(f"pair {pair.id}: {dim} needs one score per rater ({len(who)})")
         return self
 
 
@@ -333,24 +348,44 @@ def subjective_figures(judged: Judged) -> dict:
 
 
 def human_ceiling(labels: Labels) -> dict | None:
-    """Each rater against the mean of the others, averaged over raters (needs >= 2 raters)."""
+    """Each rater against the mean of the others on the pairs two or more raters scored, averaged
+    over raters; with ``votes``, each rater's true/false answers against the others' majority
+    (ties and cannot-tell left out). None with fewer than two raters or no multiply-rated pair."""
     raters = labels.labels.raters
     if len(raters) < 2:
         return None
     dims = {}
     for dim in ALL_DIMENSIONS:
-        pairs = [p for p in labels.labels.pairs if dim in p.scores]
-        if not pairs:
-            continue
-        per_rater = []
-        for i in range(len(raters)):
-            truth = [float(np.mean([v for j, v in enumerate(p.ratings(dim)) if j != i])) for p in pairs]
-            per_rater.append(_agreement(truth, [p.ratings(dim)[i] for p in pairs]))
-        dims[dim] = {
-            key: (float(np.mean([r[key] for r in per_rater if r[key] is not None])) if any(r[key] is not None for r in per_rater) else None)
-            for key in ("mae", "within1", "spearman", "tau_b")
-        } | {"n": len(pairs)}
-    return {"raters": raters, "dimensions": dims, "macro": _macro(dims)}
+        per_rater, shared = [], set()
+        for rater in raters:
+            truth, mine = [], []
+            for pair in labels.labels.pairs:
+                who = pair.raters or raters
+                if dim not in pair.scores or rater not in who or len(pair.ratings(dim)) < 2:
+                    continue
+                values, i = pair.ratings(dim), who.index(rater)
+                truth.append(float(np.mean(values[:i] + values[i + 1 :])))
+                mine.append(values[i])
+                shared.add(pair.id)
+            if truth:
+                per_rater.append(_agreement(truth, mine))
+        if per_rater:
+            dims[dim] = {
+                key: (float(np.mean([r[key] for r in per_rater if r[key] is not None])) if any(r[key] is not None for r in per_rater) else None)
+                for key in ("mae", "within1", "spearman", "tau_b")
+            } | {"n": len(shared)}
+    agree = []
+    for pair in labels.labels.pairs:
+        for sides in pair.votes.values():
+            for answers in sides.values():
+                for i, mine in enumerate(answers):
+                    others = [a for j, a in enumerate(answers) if j != i and a is not None]
+                    if mine is not None and others and 2 * sum(others) != len(others):
+                        agree.append(mine == (2 * sum(others) > len(others)))
+    objective = {"n": len(agree), "agreement": float(np.mean(agree))} if agree else None
+    if not dims and objective is None:
+        return None
+    return {"raters": raters, "dimensions": dims, "macro": _macro(dims), "objective": objective}
 
 
 def report(judge, labels: Labels | Cases, *, concurrency: int = 4) -> dict:
@@ -477,6 +512,9 @@ def format_report(figures: dict, show_wrong: bool = False) -> str:
     if rows:
         out += ["Subjective scores against the raters' mean (human ceiling: each rater against the others)"]
         out += _table(["dimension", "n", "abstained", "MAE", "within-1", "Spearman", "tau-b", "human MAE", "human rho"], rows) + [""]
+    human = (figures.get("ceiling") or {}).get("objective")
+    if human:
+        out += [f"Human-human checkpoint agreement (each rater against the others' majority): {_f(human['agreement'], True)} of {human['n']} answers", ""]
     if figures["errors"]:
         out += [f"{len(figures['errors'])} judge error(s):", *[f"  {e}" for e in figures["errors"]]]
     return "\n".join(out).rstrip() + "\n"

@@ -1,4 +1,5 @@
-"""``atelier collect SUITE --out prompts.jsonl``: serve the collection app with uvicorn."""
+"""``atelier collect SUITE --out prompts.jsonl`` and ``atelier label RESULTS --out labels.yaml``:
+serve the collection or the labelling app with uvicorn."""
 
 from __future__ import annotations
 
@@ -10,7 +11,13 @@ from ..errors import AtelierError
 from ..suite.loader import load_suite
 from .assign import CollectConfig
 
-__all__ = ["add_collect_arguments", "run_collect_command"]
+__all__ = ["add_collect_arguments", "add_label_arguments", "run_collect_command", "run_label_command"]
+
+
+def _add_server_arguments(parser, port: int) -> None:
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    parser.add_argument("--port", type=int, default=port, help=f"port (default {port})")
+    parser.add_argument("--admin-token", default="", help="token of the admin page /admin (default: a new one, printed at start)")
 
 
 def add_collect_arguments(parser) -> None:
@@ -20,8 +27,18 @@ def add_collect_arguments(parser) -> None:
     parser.add_argument("--tasks-per-round", type=int, default=5, help="tasks per round, all of one category (default 5)")
     parser.add_argument("--categories", default="", help="comma-separated categories the rounds cycle through (default: all the suite's)")
     parser.add_argument("--min-seconds", type=float, default=30, help="minimum time on a task before its answer is accepted (default 30)")
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
-    parser.add_argument("--port", type=int, default=8765)
+    _add_server_arguments(parser, 8765)
+
+
+def add_label_arguments(parser) -> None:
+    parser.add_argument("results", help="results file (--atelier-json) whose runs are labelled")
+    parser.add_argument("--out", required=True, help="labels file to write (YAML, read by atelier meta-eval); a journal goes beside it")
+    parser.add_argument("--raters", required=True, help="comma-separated rater ids, e.g. ann1,ann2,ann3")
+    parser.add_argument("--share", type=float, default=0.2, help="share of the items rated by several raters (default 0.2)")
+    parser.add_argument("--overlap", type=int, default=2, help="raters per shared item (default 2)")
+    parser.add_argument("--seed", type=int, default=None, help="seed of the assignment (default: random, recorded in the journal)")
+    parser.add_argument("--suite", default="", help="suite folder (default: the one the results file names)")
+    _add_server_arguments(parser, 8766)
 
 
 def _is_loopback(host: str) -> bool:
@@ -31,23 +48,85 @@ def _is_loopback(host: str) -> bool:
         return host == "localhost"
 
 
+def _serve(app, args, what: str, start: str, counts, title: str) -> int:
+    import uvicorn
+
+    from .admin import add_admin, new_token
+
+    token = args.admin_token or new_token()
+    add_admin(app, token, counts, title)
+    if not _is_loopback(args.host):
+        print(f"warning: listening on {args.host}: anyone who can reach this machine can open the app and write answers", file=sys.stderr)
+    print(f"{what}: open http://{args.host}:{args.port}/ ({start})")
+    print(f"admin page: http://{args.host}:{args.port}/admin with the token {token}", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    return 0
+
+
+def _missing_extra(command: str, exc: ImportError) -> int:
+    print(f"atelier {command} needs the collect extra: pip install 'pytest-atelier[collect]' ({exc})", file=sys.stderr)
+    return 2
+
+
 def run_collect_command(args) -> int:
     try:
-        import uvicorn
+        import uvicorn  # noqa: F401
 
+        from .admin import collect_counts
         from .app import make_app
     except ImportError as exc:
-        print(f"atelier collect needs the collect extra: pip install 'pytest-atelier[collect]' ({exc})", file=sys.stderr)
-        return 2
+        return _missing_extra("collect", exc)
     try:
         categories = tuple(c.strip().upper() for c in args.categories.split(",") if c.strip())
         config = CollectConfig(args.rounds, args.tasks_per_round, categories, args.min_seconds)
-        app = make_app(load_suite(args.path), Path(args.out), config)
+        suite = load_suite(args.path)
+        app = make_app(suite, Path(args.out), config)
     except (AtelierError, ValueError) as exc:
         print(exc, file=sys.stderr)
         return 1
-    if not _is_loopback(args.host):
-        print(f"warning: listening on {args.host}: anyone who can reach this machine can open the app and write answers", file=sys.stderr)
-    print(f"collecting prompts into {args.out}: open http://{args.host}:{args.port}/ (a participant resumes at /p/ID)")
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
-    return 0
+    store = app.state.store
+    return _serve(app, args, f"collecting prompts into {args.out}", "a participant resumes at /p/ID",
+                  lambda: collect_counts(store, suite), f"prompts for {suite.manifest.name}")  # fmt: skip
+
+
+def open_labelling(results_path, out, raters: list[str], *, share=0.2, overlap=2, seed=None, suite_path=""):
+    """(store, suite) of a labelling: the results file's runs, planned over ``raters``."""
+    from ..results.records import load_results
+    from .label_store import LabelStore, items_of
+
+    results = load_results(results_path)
+    root = suite_path or results.suite.get("root") or ""
+    if not root or not Path(root).is_dir():
+        raise AtelierError(f"{results_path}: the suite folder {root or '(none recorded)'} is not here; name it with --suite")
+    suite = load_suite(root)
+    items = items_of(results, suite)
+    if not items:
+        raise AtelierError(f"{results_path}: no run to label (runs with an error, or over tasks {suite.root} lacks, are left out)")
+    store = LabelStore(Path(out), items, suite.root, raters, share, overlap, seed, source=Path(results_path).name)
+    return store, suite
+
+
+def run_label_command(args) -> int:
+    try:
+        import uvicorn  # noqa: F401
+
+        from .label_app import make_label_app
+    except ImportError as exc:
+        return _missing_extra("label", exc)
+    from .app import PID_PATTERN
+
+    raters = [r.strip() for r in args.raters.split(",") if r.strip()]
+    bad = [r for r in raters if not PID_PATTERN.fullmatch(r)]
+    try:
+        if bad or not raters:
+            raise AtelierError(f"--raters: {', '.join(bad) or '(none)'}: rater ids are letters, digits, - and _, separated by commas")
+        store, suite = open_labelling(args.results, args.out, raters, share=args.share, overlap=args.overlap, seed=args.seed,
+                                      suite_path=args.suite)  # fmt: skip
+    except (AtelierError, ValueError) as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    if len(raters) < 2:
+        print("note: with one rater no item is rated twice, so meta-eval has no human-human ceiling", file=sys.stderr)
+    app = make_label_app(store, suite)
+    return _serve(app, args, f"labelling {len(store.items)} runs into {args.out}", "a rater resumes at /r/ID",
+                  store.counts, f"labels for {Path(args.results).name}")  # fmt: skip
