@@ -11,6 +11,7 @@
     atelier label RESULTS.json --out labels.yaml --raters ann1,ann2,ann3 [--share 0.2]
     atelier report RESULTS.json [RESULTS.json ...] -o report.html
     atelier meta-eval LABELS --judge SPEC [--ablate]
+    atelier pairwise RESULTS.json --judge SPEC [--judge SPEC ...] [-o OUT.json]
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from pathlib import Path
 from .errors import AtelierError
 from .judge.memory_build import build_memory
 from .judge.metaeval_cli import add_metaeval_arguments, run_metaeval_command
+from .judge.pairwise_cli import add_pairwise_arguments, run_pairwise_command
 from .posts.cli import add_from_posts_arguments, add_mastodon_arguments, run_from_posts_command, run_mastodon_command
 from .people.cli import add_collect_arguments, add_label_arguments, run_collect_command, run_label_command
 from .prompters.human import write_template
@@ -157,6 +159,9 @@ def build_parser() -> argparse.ArgumentParser:
     metaeval = sub.add_parser("meta-eval", help="measure a judge against human labels")
     add_metaeval_arguments(metaeval)
     metaeval.set_defaults(func=run_metaeval_command)
+    pairwise = sub.add_parser("pairwise", help="judge prompters head to head: win rates and Bradley-Terry strengths")
+    add_pairwise_arguments(pairwise)
+    pairwise.set_defaults(func=run_pairwise_command)
     return parser
 
 

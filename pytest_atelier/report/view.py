@@ -35,6 +35,7 @@ from ..suite import Primitive, Suite, Task, load_suite
 from ..suite.models import TAG_VOCABULARY
 from . import charts
 from .charts import Point
+from .pairwise_view import pairwise_sections
 from .thumbs import Thumbnails
 
 __all__ = ["ALPHA", "Loaded", "ReportView", "build_view", "load_inputs", "short_labels", "task_rate_and_spread"]
@@ -659,6 +660,7 @@ class ReportView:
     categories: list[str]
     agreement: str
     bootstrap: dict
+    pairwise: list[dict] = dataclasses.field(default_factory=list)  # head-to-head judging (atelier pairwise), per results file
 
     def short(self, names: Sequence[str]) -> list[str]:
         """The short labels of ``names`` (prompters or backends), in order."""
@@ -744,5 +746,5 @@ def build_view(loaded: Loaded, thumbs: Thumbnails) -> ReportView:
         rankings=agg.get("rankings") or {}, gates=[g.model_dump() for r in loaded.results for g in r.gates],
         baseline=agg.get("baseline"), tasks=_tasks(loaded, thumbs, image_keys, target_keys, prompters, backends, agreements, (pl, bl)),
         categories=[c for c in _CATEGORY_ORDER if any(r.category == c for r in loaded.runs)],
-        agreement=_agreement_summary(agreements), bootstrap=agg.get("bootstrap") or {},
+        agreement=_agreement_summary(agreements), bootstrap=agg.get("bootstrap") or {}, pairwise=pairwise_sections(loaded.results),
     )

@@ -175,6 +175,7 @@ class Results(_Record):
     aggregates: dict = {}
     gates: list[GateRecord] = []
     exit_status: int | None = None
+    pairwise: dict | None = None  # head-to-head judging, added by `atelier pairwise` (version 3; docs/pairwise.md)
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
