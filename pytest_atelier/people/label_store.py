@@ -80,16 +80,17 @@ class Item:
 
 
 def items_of(results, suite) -> list[Item]:
-    """The labellable runs of a results file: no error, one prompt per output, a task the suite has."""
+    """The labellable runs of a results file: no error, not excluded by the safety gate, one prompt
+    per output, a task the suite has; a top-1 image the gate flagged is not shown."""
     items, seen = [], set()
     for run in results.runs:
         try:
             task = suite.task(run.task_id)
         except KeyError:
             continue
-        if run.error or len(run.prompts) != task.n_outputs:
+        if run.error or run.excluded or len(run.prompts) != task.n_outputs:
             continue
-        top = next((im for im in run.images if im.output == 1 and im.top1), None)
+        top = next((im for im in run.images if im.output == 1 and im.top1 and not im.flagged), None)
         item_id = run.key[:12]
         if item_id in seen:
             continue

@@ -218,3 +218,23 @@ def test_the_label_command_checks_its_input(tmp_path, monkeypatch, capsys):
     results.write_text(json.dumps(data))
     assert main(["label", str(results), "--out", str(tmp_path / "other.yaml"), "--raters", "a"]) == 1
     assert "name it with --suite" in capsys.readouterr().err
+
+
+def test_runs_that_cannot_be_labelled_are_left_out(tmp_path):
+    from pytest_atelier.people.label_store import items_of
+    from pytest_atelier.results.records import load_results
+
+    results, suite = write_results(tmp_path)
+    data = json.loads(results.read_text())
+    base = data["runs"][0]
+    data["runs"] += [
+        {**base, "key": "e" * 64, "error": "the backend failed"},
+        {**base, "key": "x" * 64, "excluded": "the safety gate excluded it"},
+        {**base, "key": "u" * 64, "task_id": "not_in_the_suite"},
+        {**base, "key": "f" * 64, "images": [{**base["images"][0], "flagged": "unsafe"}]},
+    ]
+    results.write_text(json.dumps(data))
+    items = {item.id: item for item in items_of(load_results(results), load_suite(suite))}
+    assert sorted(items) == sorted([r["key"][:12] for r in data["runs"][:3]] + ["f" * 12])
+    assert items["f" * 12].image is None and items[base["key"][:12]].image is not None
+    assert [side for _, sides in items["f" * 12].checkpoints() for side in sides] == ["prompt"] * 3  # no image: no image side
