@@ -6,8 +6,7 @@ images/attribution/im_c.yaml. Run from anywhere:
 
     python task_suites/atelier/images/compose_designs.py [OUT_DIR] [im_NNN ...]
 
-Needs: hedgewars-data, supertux-data, openclipart-png, fonts-dejavu-core, fonts-dejavu-extra,
-fonts-liberation, fonts-quicksand (Debian).
+Needs: hedgewars-data, supertux-data, openclipart-png, fonts-liberation, fonts-quicksand (Debian).
 """
 
 from __future__ import annotations
@@ -23,13 +22,10 @@ HW = Path("/usr/share/games/hedgewars/Data")
 ST = Path("/usr/share/games/supertux2/images")
 OC = Path("/usr/share/openclipart/png")
 FONTS = {
-    "sans": "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-    "sans-bold": "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
-    "sans-cond-bold": "/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed-Bold.ttf",
-    "serif": "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf",
-    "serif-bold": "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf",
-    "lib-sans-bold": "/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf",
-    "lib-sans": "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
+    "sans": "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
+    "sans-bold": "/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf",
+    "sans-cond-bold": "/usr/share/fonts/truetype/liberation/LiberationSansNarrow-Bold.ttf",
+    "serif-bold": "/usr/share/fonts/truetype/liberation/LiberationSerif-Bold.ttf",
     "lib-serif-bold": "/usr/share/fonts/truetype/liberation/LiberationSerif-Bold.ttf",
     "lib-serif-italic": "/usr/share/fonts/truetype/liberation/LiberationSerif-Italic.ttf",
     "quicksand-bold": "/usr/share/fonts/truetype/quicksand/Quicksand-Bold.ttf",
@@ -118,7 +114,192 @@ SUPERTUX: dict[str, tuple[str, tuple[float, float, float, float]]] = {
     "im_099": ("background/misc/oiltux.jpg", (0, 0, 1, 1)),
 }
 
-DESIGNS = {}
+# --- Designs: flat layouts with openclipart parts (public domain) and Debian fonts ---------
+
+def text(d: ImageDraw.ImageDraw, xy, s: str, f, fill, anchor="mm", **kw) -> None:
+    d.text(xy, s, font=f, fill=fill, anchor=anchor, **kw)
+
+
+def fit(s: str, name: str, width: int) -> ImageFont.FreeTypeFont:
+    """The largest size of font ``name`` at which ``s`` is at most ``width`` pixels wide."""
+    size = 10
+    while font(name, size + 2).getlength(s) <= width:
+        size += 2
+    return font(name, size)
+
+
+def jazz_poster() -> Image.Image:
+    W, H = 600, 900
+    c = Image.new("RGBA", (W, H), (18, 92, 98, 255))
+    d = ImageDraw.Draw(c)
+    d.ellipse((90, 170, 510, 590), fill=(242, 140, 40, 255))
+    sax = clip(OC / "recreation/music/saxophone_jarno_vasamaa_.png", height=400)
+    paste(c, sax, 250, 600)
+    tr = clip(OC / "recreation/music/trumpet_b_flat_colour_ganso.png", width=260).rotate(25, expand=True, resample=Image.BICUBIC)
+    paste(c, tr, 400, 420, "mc")
+    text(d, (W // 2, 85), "RIVERSIDE", font("sans-cond-bold", 86), (245, 226, 190))
+    text(d, (W // 2, 680), "JAZZ NIGHT", font("sans-cond-bold", 92), (242, 140, 40))
+    d.line((120, 745, 480, 745), fill=(245, 226, 190), width=3)
+    text(d, (W // 2, 790), "FRIDAY 8 PM", font("sans-bold", 40), (245, 226, 190))
+    text(d, (W // 2, 850), "OLD MILL STAGE", font("sans", 28), (245, 226, 190))
+    return c
+
+
+def honey_label() -> Image.Image:
+    W, H = 800, 600
+    c = Image.new("RGBA", (W, H), (250, 243, 224, 255))
+    d = ImageDraw.Draw(c)
+    d.rounded_rectangle((40, 40, W - 40, H - 40), 36, outline=(92, 58, 20, 255), width=6)
+    d.rounded_rectangle((58, 58, W - 58, H - 58), 26, outline=(232, 168, 40, 255), width=3)
+    comb = clip(OC / "food/honey.png", height=140)
+    paste(c, comb, W // 2, 295)
+    text(d, (W // 2, 110), "MEADOW GOLD", font("lib-serif-bold", 64), (92, 58, 20))
+    text(d, (W // 2, 350), "Wildflower Honey", font("lib-serif-italic", 56), (92, 58, 20))
+    d.rectangle((230, 400, 570, 404), fill=(232, 168, 40, 255))
+    text(d, (W // 2, 445), "RAW  ·  UNFILTERED", font("sans-bold", 26), (92, 58, 20))
+    text(d, (W // 2, 505), "NET WT 450 g", font("sans", 26), (92, 58, 20))
+    return c
+
+
+def weather_app() -> Image.Image:
+    W, H = 540, 960
+    c = Image.new("RGBA", (W, H), (255, 255, 255, 255))
+    top, bottom = (64, 140, 230), (150, 205, 250)
+    for y in range(H):
+        t = y / H
+        ImageDraw.Draw(c).line((0, y, W, y), fill=tuple(round(a + (b - a) * t) for a, b in zip(top, bottom)))
+    d = ImageDraw.Draw(c)
+    text(d, (40, 34), "9:41", font("sans-bold", 24), "white", "lm")
+    d.rounded_rectangle((460, 24, 500, 44), 5, outline="white", width=2)
+    d.rectangle((464, 28, 488, 40), fill="white")
+    text(d, (W // 2, 120), "Porto", font("quicksand-bold", 50), "white")
+    sun = clip(OC / "recreation/holiday/sunshine_matthew_gates_01.png", height=200)
+    paste(c, sun, W // 2, 360)
+    text(d, (W // 2, 450), "21°", font("quicksand-bold", 130), "white")
+    text(d, (W // 2, 545), "Sunny", font("quicksand", 40), "white")
+    panel = Image.new("RGBA", (W, H))
+    pd = ImageDraw.Draw(panel)
+    pd.rounded_rectangle((30, 610, W - 30, 900), 28, fill=(255, 255, 255, 60))
+    for i in range(3):
+        pd.line((60, 683 + i * 66, W - 60, 683 + i * 66), fill=(255, 255, 255, 150), width=2)
+    c.alpha_composite(panel)
+    for i, (day, t) in enumerate([("Mon", "22°"), ("Tue", "19°"), ("Wed", "17°"), ("Thu", "20°")]):
+        y = 650 + i * 66
+        text(d, (70, y), day, font("quicksand-bold", 32), "white", "lm")
+        text(d, (W - 70, y), t, font("quicksand-bold", 32), "white", "rm")
+    return c
+
+
+FRUIT = [("Apples", 42, "food/fruit/an_apple_01.png", (200, 40, 40)),
+         ("Bananas", 35, "food/fruit/bananas_nicu_buculei_01.png", (235, 195, 30)),
+         ("Oranges", 28, "food/fruit/orange_simple.png", (240, 130, 30)),
+         ("Pears", 15, "food/fruit/pear_01.png", (150, 170, 50))]
+
+
+def fruit_chart() -> Image.Image:
+    W, H = 900, 640
+    c = Image.new("RGBA", (W, H), (255, 255, 255, 255))
+    d = ImageDraw.Draw(c)
+    text(d, (60, 60), "Fruit sold this week", font("sans-bold", 44), (40, 40, 50), "lm")
+    text(d, (60, 108), "Crates per fruit, market stall no. 7", font("sans", 24), (110, 110, 120), "lm")
+    base, left = 520, 110
+    for v in range(0, 50, 10):
+        y = base - v * 8
+        d.line((left, y, W - 50, y), fill=(225, 225, 230), width=2)
+        text(d, (left - 14, y), str(v), font("sans", 20), (120, 120, 130), "rm")
+    for i, (name, val, part, col) in enumerate(FRUIT):
+        x0 = left + 40 + i * 185
+        d.rectangle((x0, base - val * 8, x0 + 110, base), fill=col)
+        text(d, (x0 + 55, base - val * 8 - 22), str(val), font("sans-bold", 30), (40, 40, 50))
+        icon = clip(OC / part, height=62)
+        paste(c, icon, x0 + 55, base + 72)
+        text(d, (x0 + 55, base + 96), name, font("sans", 22), (60, 60, 70), "mt")
+    d.line((left, base, W - 50, base), fill=(60, 60, 70), width=3)
+    return c
+
+
+def read_more() -> Image.Image:
+    W, H = 640, 900
+    c = Image.new("RGBA", (W, H), (244, 236, 220, 255))
+    d = ImageDraw.Draw(c)
+    red, ink = (200, 45, 40), (30, 30, 40)
+    for y, word, col in ((70, "READ", ink), (270, "MORE", red), (470, "BOOKS", ink)):
+        text(d, (50, y), word, fit(word, "serif-bold", W - 100), col, "la")
+    d.rectangle((50, 700, 590, 706), fill=red)
+    books = clip(OC / "education/books/stack_of_books_01.png", height=140)
+    paste(c, books, 500, 860)
+    text(d, (50, 745), "Public Library", font("lib-serif-italic", 40), ink, "la")
+    text(d, (50, 800), "Open late every Thursday", font("sans", 26), ink, "la")
+    return c
+
+
+def birthday_card() -> Image.Image:
+    W, H = 700, 900
+    c = Image.new("RGBA", (W, H), (255, 236, 240, 255))
+    d = ImageDraw.Draw(c)
+    for i in range(0, W, 70):
+        d.polygon([(i, 0), (i + 70, 0), (i + 35, 40)], fill=[(240, 90, 120), (250, 200, 60), (90, 180, 220)][(i // 70) % 3])
+    balloons = clip(OC / "recreation/party/balloons-aj.png", height=360)
+    paste(c, balloons, 190, 470)
+    cake = clip(OC / "recreation/party/birthday_cake.png", width=300)
+    paste(c, cake, 470, 500)
+    text(d, (W // 2, 620), "Happy Birthday,", font("quicksand-bold", 64), (200, 40, 90))
+    text(d, (W // 2, 710), "Mia!", font("quicksand-bold", 96), (200, 40, 90))
+    text(d, (W // 2, 820), "Love from all of us", font("quicksand", 34), (110, 60, 80))
+    return c
+
+
+MENU = [("food/beverages/coffee_ganson.png", "Coffee", "2.50"),
+        ("food/breads_and_carbs/croissant_gerald_g._01.png", "Croissant", "3.00"),
+        ("food/breads_and_carbs/muffin_3.png", "Muffin", "3.50")]
+
+
+def cafe_menu() -> Image.Image:
+    W, H = 640, 900
+    c = Image.new("RGBA", (W, H), (38, 52, 44, 255))
+    d = ImageDraw.Draw(c)
+    cream = (242, 232, 210)
+    d.rectangle((24, 24, W - 24, H - 24), outline=cream, width=3)
+    text(d, (W // 2, 105), "CORNER CAFÉ", font("lib-serif-bold", 64), cream)
+    text(d, (W // 2, 165), "— BREAKFAST MENU —", font("sans", 26), (220, 170, 80))
+    for i, (part, name, price) in enumerate(MENU):
+        y = 300 + i * 190
+        d.ellipse((60, y - 75, 210, y + 75), fill=cream)
+        paste(c, clip(OC / part, height=100), 135, y, "mc")
+        text(d, (240, y), name, font("lib-serif-bold", 40), cream, "lm")
+        text(d, (W - 70, y), price, font("lib-serif-bold", 40), (220, 170, 80), "rm")
+    text(d, (W // 2, 850), "Open daily 7 – 11 am", font("lib-serif-italic", 30), cream)
+    return c
+
+
+def lighthouse_poster() -> Image.Image:
+    W, H = 600, 900
+    c = Image.new("RGBA", (W, H), (250, 225, 170, 255))
+    d = ImageDraw.Draw(c)
+    d.ellipse((330, 120, 530, 320), fill=(240, 120, 60, 255))
+    d.rectangle((0, 600, W, H), fill=(30, 90, 140, 255))
+    for k, y in enumerate(range(630, 900, 45)):
+        for x in range(-60 + (k % 2) * 40, W, 80):
+            d.arc((x, y, x + 60, y + 24), 200, 340, fill=(200, 230, 245), width=4)
+    d.polygon([(0, 600), (0, 520), (120, 500), (260, 540), (300, 600)], fill=(90, 70, 60, 255))
+    lh = clip(OC / "buildings/lighthouse_matthew_gates_.png", height=420)
+    paste(c, lh, 150, 560)
+    text(d, (W // 2, 80), "CAPE HARBOR", font("sans-cond-bold", 76), (30, 60, 100))
+    text(d, (W - 40, 740), "Visit the", font("lib-serif-italic", 44), "white", "rm")
+    text(d, (W - 40, 800), "North Coast", font("lib-serif-bold", 54), "white", "rm")
+    return c
+
+
+DESIGNS = {
+    "im_100": jazz_poster,
+    "im_101": honey_label,
+    "im_102": weather_app,
+    "im_103": fruit_chart,
+    "im_104": read_more,
+    "im_105": birthday_card,
+    "im_106": cafe_menu,
+    "im_107": lighthouse_poster,
+}
 
 
 def build(tid: str) -> Image.Image:
