@@ -570,5 +570,9 @@ def judge_image_check(check, path: Path) -> tuple[str, str, str]:
     if kind == "layout":
         tool = "ocr" if check.text else "palette" if check.color else "none"
         return (*check_layout(path, check.entity, check.region, check.text, check.color), tool)
+    if kind == "relation":
+        relation = check.relation.replace("_", " ")
+        return "abstain", (f"the offline judge cannot tell whether the {check.subject} is {relation} the {check.object} in an "
+                           "image (it finds no objects); a model judge reads the checkpoint's statement"), "none"
     what = check.entity if kind == "presence" else check.style
     return "abstain", f"the offline judge cannot verify {kind} ({what!r}) in an image; use a model judge", "none"

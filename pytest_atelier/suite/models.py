@@ -29,6 +29,8 @@ __all__ = [
     "StyleCheck",
     "LayoutCheck",
     "PaletteCheck",
+    "RelationCheck",
+    "RELATIONS",
     "Check",
     "Checkpoint",
     "Constraints",
@@ -194,8 +196,24 @@ class PaletteCheck(_Model):
     tolerance: float = Field(0.05, ge=0, lt=1)
 
 
+RELATIONS = ("above", "below", "left_of", "right_of", "in_front_of", "behind", "on", "inside", "next_to")
+
+
+class RelationCheck(_Model):
+    """``subject`` stands in ``relation`` to ``object`` ("the sign above the door"): a position
+    relative to another thing, not a region of the frame (that is :class:`LayoutCheck`).
+    ``terms`` and ``object_terms`` are other names of the two for the prompt side."""
+
+    type: Literal["relation"]
+    subject: str = Field(min_length=1)
+    relation: Literal[RELATIONS]  # type: ignore[valid-type]
+    object: str = Field(min_length=1)
+    terms: list[str] = []
+    object_terms: list[str] = []
+
+
 Check = Annotated[
-    Union[TextCheck, ColorCheck, CountCheck, AbsenceCheck, PresenceCheck, StyleCheck, LayoutCheck, PaletteCheck],
+    Union[TextCheck, ColorCheck, CountCheck, AbsenceCheck, PresenceCheck, StyleCheck, LayoutCheck, PaletteCheck, RelationCheck],
     Field(discriminator="type"),
 ]
 

@@ -1,0 +1,64 @@
+"""Exclusions worded as "leave out X" or "nothing that looks like X" (issue #17: oe_020 c07 and
+oe_051 c07 were read as asking for X): sentences of those forms other than the suites' own."""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_atelier.judge.prompt_rules import check_absence, check_presence
+from pytest_atelier.suite.models import AbsenceCheck, PresenceCheck
+
+
+def absent(entity, *terms) -> AbsenceCheck:
+    return AbsenceCheck(type="absence", entity=entity, terms=list(terms))
+
+
+EXCLUDED = [
+    ("umbrella", "The scene leaves out umbrellas."),
+    ("umbrella", "Leave the umbrellas out."),
+    ("umbrella", "I'd leave out umbrellas and parasols."),
+    ("parasol", "We want you to leave out umbrellas and parasols."),
+    ("awning", "Please leave out any umbrellas, parasols or awnings."),
+    ("umbrella", "Leave out umbrellas, parasols, awnings."),
+    ("chair", "Please leave out the chairs, the towels and the umbrellas."),
+    ("umbrella", "The layout keeps umbrellas out of the shot."),
+    ("umbrella", "Skip the umbrellas."),
+    ("umbrella", "Nothing that resembles an umbrella."),
+    ("umbrella", "nothing which looks like an umbrella"),
+    ("umbrella", "There should be nothing that looks even slightly like an umbrella."),
+    ("umbrella", "Nothing that could pass for an umbrella."),
+    ("umbrella", "Please - nothing that looks like an umbrella."),
+    ("umbrella", "Omit anything that looks like an umbrella."),
+    ("umbrella", "Avoid anything resembling an umbrella."),
+    ("umbrella", "Don't put in anything that looks like an umbrella."),
+    ("umbrella", "Exclude anything like umbrellas or parasols."),
+]
+
+
+@pytest.mark.parametrize("entity, prompt", EXCLUDED)
+def test_the_exclusion_is_read(entity, prompt):
+    assert check_absence(absent(entity), prompt)[0] == "pass", check_absence(absent(entity), prompt)
+
+
+def test_a_later_item_of_a_determiner_list_is_not_read_as_asked_for():
+    # it was a confident fail: "the umbrellas" read as a new phrase outside the exclusion
+    prompt = "Please leave out the chairs, the towels and the umbrellas."
+    assert check_absence(absent("umbrella"), prompt)[0] != "fail"
+
+
+@pytest.mark.parametrize("entity, prompt", [
+    ("umbrella", "a beach with umbrellas, leave out the towels"),
+    ("umbrella", "Leave out the towels; a red umbrella in the sand."),
+    ("umbrella", "no towels, a red umbrella in the sand"),
+])
+def test_a_thing_asked_for_beside_an_exclusion_still_fails_its_absence(entity, prompt):
+    assert check_absence(absent(entity), prompt)[0] == "fail"
+
+
+@pytest.mark.parametrize("entity, prompt", [
+    ("bicycle", "no cars, a bicycle leaning on the wall"),
+    ("lamp", "skip the clutter and show a lamp"),
+    ("cat", "not a photo, a loose pencil sketch of a cat"),
+])
+def test_what_follows_an_exclusion_is_still_asked_for(entity, prompt):
+    assert check_presence(PresenceCheck(type="presence", entity=entity), prompt)[0] == "pass"
