@@ -50,7 +50,7 @@ def test_prompt_side_verdicts_and_skip_reasons(pytester, suite_dir):
     )
     result.stdout.fnmatch_lines(["*SKIPPED*no mention of 'watercolor'*"])
     data = _results(pytester)
-    assert data["schema"] == "pytest-atelier/results" and data["version"] == 2
+    assert data["schema"] == "pytest-atelier/results" and data["version"] == 3
     assert len(data["runs"]) == 3 and len(data["items"]) == 19
     outcomes = {(i["task_id"], i["side"], i["checkpoint"]): i["outcome"] for i in data["items"]}
     assert outcomes[("co_sign", "prompt", "c02")] == "passed"
