@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 from ..engine.cache import Cache
-from ..errors import AtelierError, ConfigError
+from ..errors import AtelierError, ConfigError, require
 from ..registry import ComponentContext, Registry, load_aliases, parse_spec
 from ..results.pairwise import summarise
 from ..results.records import load_results, write_results
@@ -83,6 +83,7 @@ def run_pairwise_command(args: argparse.Namespace) -> int:
             raise ConfigError("--record and --replay cannot be used together: record once, then replay")
         if args.n_boot < 1 or args.concurrency < 1:
             raise ConfigError("--n-boot and --concurrency must be at least 1")
+        require("choix", "pairwise", "Bradley-Terry strengths")  # before any judge call, not after
         results = load_results(args.results)
         suite_root = args.suite or results.suite.get("root")
         if not suite_root or not Path(suite_root).is_dir():
