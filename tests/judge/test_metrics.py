@@ -206,3 +206,17 @@ def test_metric_specs_are_checked():
         parse_metric_specs(["none", "colour"])
     with pytest.raises(ConfigError, match="not a folder"):
         MetricSet(["dino:/no/such/folder"])
+
+
+def test_a_plug_in_published_through_an_entry_point(plugin_module, monkeypatch):
+    from importlib import metadata
+
+    from pytest_atelier.judge.metrics import plugins
+
+    published = metadata.EntryPoint(name="tiny-counter", value="tiny_plugins:Counter", group=plugins.ENTRY_POINT_GROUP)
+    monkeypatch.syspath_prepend(str(plugin_module))
+    monkeypatch.setattr(plugins.metadata, "entry_points", lambda group: [published] if group == plugins.ENTRY_POINT_GROUP else [])
+    count = load_callable("tiny-counter", plugin_module, "object counter")
+    assert object_count(count, squares([(220, 20, 20)] * 2), "red apple") == 2
+    with pytest.raises(ConfigError, match=r"installed: tiny-counter"):
+        load_callable("arcface", plugin_module)

@@ -162,3 +162,13 @@ def test_the_report_shows_head_to_head_next_to_the_scores(server, tmp_path, monk
     write_results(plain, tmp_path / "plain.json")
     assert main(["report", str(tmp_path / "plain.json"), "-o", str(tmp_path / "plain.html")]) == 0
     assert 'id="pairwise"' not in (tmp_path / "plain.html").read_text(encoding="utf-8")
+
+
+def test_record_then_replay_with_no_server_and_no_cache(server, tmp_path, monkeypatch, results_file):
+    server.answer = answers(server)
+    assert _run(tmp_path, monkeypatch, "--judge", judge_spec(server), "--record", str(tmp_path / "rec"), "-o", str(tmp_path / "a.json")) == 0
+    made = server.count("/chat/completions")
+    server.stop()
+    assert _run(tmp_path, monkeypatch, "--judge", judge_spec(server), "--replay", str(tmp_path / "rec"),
+                "--cache-dir", "fresh-cache", "-o", str(tmp_path / "b.json")) == 0
+    assert made == 36 and load_results(tmp_path / "b.json").pairwise["duels"] == load_results(tmp_path / "a.json").pairwise["duels"]
