@@ -172,3 +172,19 @@ def test_record_then_replay_with_no_server_and_no_cache(server, tmp_path, monkey
     assert _run(tmp_path, monkeypatch, "--judge", judge_spec(server), "--replay", str(tmp_path / "rec"),
                 "--cache-dir", "fresh-cache", "-o", str(tmp_path / "b.json")) == 0
     assert made == 36 and load_results(tmp_path / "b.json").pairwise["duels"] == load_results(tmp_path / "a.json").pairwise["duels"]
+
+
+def test_on_a_results_file_written_by_the_plugin(server, pytester, monkeypatch):
+    """Two prompters graded by pytest on the mini suite, then judged head to head."""
+    write_suite(pytester.path / "mini")
+    pytester.makepyfile(shouty="def write(task):\n    return 'A bold red poster: ' + task['brief']\n")
+    result = pytester.runpytest("mini", "--prompter=direct", "--prompter=python:shouty:write", "--backend=reference",
+                                "--judge=offline", "--atelier-images=1", "--atelier-metric=none", "--atelier-json=r.json",
+                                "-p", "no:cacheprovider")
+    assert (pytester.path / "r.json").is_file(), result.stdout.str()[-2000:]
+    server.answer = answers(server)
+    monkeypatch.chdir(pytester.path)
+    assert main(["pairwise", "r.json", "--judge", judge_spec(server), "--n-boot", "50", "--concurrency", "2"]) == 0
+    figures = load_results(pytester.path / "r.json").pairwise
+    assert figures["n"] == 3 and {(d["a"], d["b"]) for d in figures["duels"]} == {("direct", "python:shouty:write")}
+    assert server.count("/chat/completions") == 6 and set(figures["bradley_terry"]) == {"direct", "python:shouty:write"}
