@@ -172,7 +172,9 @@ def _cue_at(text: str, words: list[Word], i: int) -> int:
         return 0
     if (w, nxt) in _TWO_WORD_CUES:
         return 2
-    if w in _KEEP_VERBS and any(
+    direction = w == "left" and i > 0 and (words[i - 1].text in REGION_AXES or words[i - 1].text in _DETERMINERS
+                                            or words[i - 1].text in ("to", "on", "at", "far", "lower", "upper"))
+    if w in _KEEP_VERBS and not direction and any(
         words[j].text in _KEEP_PARTICLES and words[j].sentence == words[i].sentence for j in range(i + 2, min(i + 7, len(words)))
     ):
         return 1
@@ -290,6 +292,8 @@ def excluded_after(text: str, words: list[Word], end: int) -> bool:
         k += 1
     if k < len(words) and words[k].clause == first.clause and words[k].text in _EXCLUDING_PREDICATES:
         return True
+    if k + 1 < len(words) and words[k].text in ("left", "kept") and words[k + 1].text in _KEEP_PARTICLES and k > end:
+        return True  # "people are left out of the frame", "cars are kept away"
     if k + 1 < len(words) and words[k].text in ("not", "never") and words[k + 1].clause == first.clause:
         nxt = words[k + 2].text if words[k + 1].text == "be" and k + 2 < len(words) else words[k + 1].text
         return nxt in _NEGATED_PREDICATES

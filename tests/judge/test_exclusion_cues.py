@@ -32,6 +32,8 @@ EXCLUDED = [
     ("umbrella", "Avoid anything resembling an umbrella."),
     ("umbrella", "Don't put in anything that looks like an umbrella."),
     ("umbrella", "Exclude anything like umbrellas or parasols."),
+    ("people", "People are left out of the frame."),
+    ("car", "The cars should be kept away from the square."),
 ]
 
 
@@ -59,6 +61,8 @@ def test_a_thing_asked_for_beside_an_exclusion_still_fails_its_absence(entity, p
     ("bicycle", "no cars, a bicycle leaning on the wall"),
     ("lamp", "skip the clutter and show a lamp"),
     ("cat", "not a photo, a loose pencil sketch of a cat"),
+    ("shadow", "the top left corner falls off into dark shadow"),  # a direction, not "left ... off"
+    ("cup", "the cup on the left, the rest drifting off into blur"),
 ])
 def test_what_follows_an_exclusion_is_still_asked_for(entity, prompt):
     assert check_presence(PresenceCheck(type="presence", entity=entity), prompt)[0] == "pass"
