@@ -40,11 +40,13 @@ IMAGE_DIMENSIONS = ("mood_atmosphere", "visual_composition", "color_lighting", "
 
 @dataclasses.dataclass(frozen=True)
 class PromptRequest:
-    """A task to write prompts for; IM tasks carry the target image's path."""
+    """A task to write prompts for; IM tasks carry the target image's path, IDEA image-input
+    cases the paths of their input images (in the task's order)."""
 
     task: Task
     target_image: Path | None
     seed: int
+    input_images: tuple[Path, ...] = ()
 
 
 @dataclasses.dataclass

@@ -11,6 +11,7 @@ import pytest
 from pytest_atelier.cli import main
 from pytest_atelier.errors import ConfigError
 from pytest_atelier.prompters.human import HumanPrompter, read_prompt_file
+from pytest_atelier.suite import load_suite
 
 from .conftest import write_suite
 
@@ -46,11 +47,14 @@ def _runs(pytester) -> dict:
 def test_template_lists_every_task_as_a_prompter_sees_it(tmp_path, capsys):
     out = tmp_path / "prompts.csv"
     assert main(["human", "template", str(IDEA), "-o", str(out), "--author", "p01"]) == 0
-    assert "40 tasks to write prompts for" in capsys.readouterr().out
+    n = len(load_suite(IDEA).tasks)
+    assert f"{n} tasks to write prompts for" in capsys.readouterr().out
     rows = list(csv.DictReader(out.open(encoding="utf-8")))
-    assert len(rows) == 40 and {r["author"] for r in rows} == {"p01"}
+    assert len(rows) == n and {r["author"] for r in rows} == {"p01"}
     story = next(r for r in rows if r["task_id"] == "storyboard_yellow_raincoat")
     assert "Image 4: Frame 4" in story["task"] and "prompt_4" in story
+    balloon = next(r for r in rows if r["task_id"] == "composition_balloon_over_valley")  # an image-input case: its inputs, in order
+    assert [Path(p).name for p in balloon["input_images"].splitlines()] == ["comp_balloon.jpg", "comp_mountain_meadow.jpg"]
     assert not any(r["prompt_1"] for r in rows)  # nothing written yet: the file replays no prompt
     assert read_prompt_file(out) == []
     assert all("check" not in r["task"] and "reference" not in r["task"].lower() for r in rows)  # never the checklist

@@ -84,6 +84,8 @@ class Engine:
             target = self.suite.target_image_path(task)
             if target is not None:
                 h.update(target.read_bytes())
+            for image in self.suite.input_image_paths(task):  # what the prompter is shown: a changed image is a new task
+                h.update(hashlib.sha256(image.read_bytes()).digest())
             self._task_hashes[task.id] = h.hexdigest()
         return self._task_hashes[task.id]
 
@@ -254,7 +256,8 @@ class _Production:
         key = call_key("prompt", self.prompter.identity, self.thash, e.config.seed)
 
         def compute():
-            result = self.prompter.write_prompt(PromptRequest(task, e.suite.target_image_path(task), e.config.seed))
+            request = PromptRequest(task, e.suite.target_image_path(task), e.config.seed, e.suite.input_image_paths(task))
+            result = self.prompter.write_prompt(request)
             return {"prompts": list(result.prompts), "meta": result.meta}
 
         value = self._cached("prompt", key, compute)

@@ -6,6 +6,7 @@
     POST /p/{pid}/join          record the questionnaire and plan the rounds
     POST /p/{pid}/answer        record the prompts for the current task (after its minimum time)
     GET  /image/{task_id}       an IM task's target image, found through the suite (never a path)
+    GET  /input/{task_id}/{n}   input image n (from 1) of an image-input case, likewise
 
 Server-rendered Jinja pages with autoescaping, no JavaScript and nothing loaded from elsewhere.
 """
@@ -85,7 +86,8 @@ def make_app(suite, out: Path, config: CollectConfig = CollectConfig(), clock=ti
         written = written or [""] * len(outputs)
         wait = max(0, int(config.min_seconds - (clock() - shown) + 0.999))
         return page("task.html.j2", status, pid=who.pid, task=task, brief=task_brief(task), outputs=list(zip(outputs, written)),
-                    image=suite.target_image_path(task) is not None, message=message, wait=wait, **progress(who))  # fmt: skip
+                    image=suite.target_image_path(task) is not None, inputs=len(task.input_images), message=message,
+                    wait=wait, **progress(who))  # fmt: skip
 
     async def participant(request: Request) -> Response:
         pid = participant_id(request.path_params["pid"])
@@ -128,20 +130,27 @@ def make_app(suite, out: Path, config: CollectConfig = CollectConfig(), clock=ti
             return task_page(who, task_id, 429, f"Please take a little more time with this task ({exc.wait:.0f} s left).", prompts)
         return RedirectResponse(f"/p/{pid}", status_code=303)
 
-    async def image(request: Request) -> Response:
-        task = known.get(request.path_params["task_id"])
+    def suite_file(find) -> Response:
         try:
-            path = suite.target_image_path(task) if task is not None else None
+            path = find()
         except AtelierError:  # the file became a link out of the suite after it was loaded
             path = None
         if path is None or not path.is_file() or not path.is_relative_to(suite.root.resolve()):
             return Response("no such image", status_code=404, media_type="text/plain")
         return FileResponse(path, headers={"Cache-Control": "no-store"})
 
+    async def image(request: Request) -> Response:
+        task = known.get(request.path_params["task_id"])
+        return suite_file(lambda: suite.target_image_path(task) if task is not None else None)
+
+    async def input_image(request: Request) -> Response:
+        task, n = known.get(request.path_params["task_id"]), request.path_params["n"]
+        return suite_file(lambda: suite.input_image_paths(task)[n - 1] if task is not None and 1 <= n <= len(task.input_images) else None)
+
     app = Starlette(routes=[
         Route("/", index), Route("/start", start, methods=["POST"]), Route("/p/{pid}", participant),
         Route("/p/{pid}/join", join, methods=["POST"]), Route("/p/{pid}/answer", answer, methods=["POST"]),
-        Route("/image/{task_id}", image),
+        Route("/image/{task_id}", image), Route("/input/{task_id}/{n:int}", input_image),
     ])  # fmt: skip
     app.state.store = store
     return app

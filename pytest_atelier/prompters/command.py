@@ -1,6 +1,7 @@
 """``cmd:COMMAND``: the user's prompt agent as a program.
 
-The program gets the task payload as JSON on stdin (``target_image`` is a file path) and
+The program gets the task payload as JSON on stdin (``target_image`` is a file path and
+``input_images`` a list of file paths, empty unless the case gives images) and
 prints the prompt on stdout, or JSON ``{"prompts": [...]}`` for multi-image tasks. A non-zero
 exit, a timeout or an empty answer is an error (the item errors; no checkpoint fails).
 Runs in the project root with ``ATELIER_TASK_ID`` set; ``timeout`` comes from

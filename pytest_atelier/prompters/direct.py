@@ -1,4 +1,7 @@
-"""``direct``: the task's own text is the prompt (the papers' baseline)."""
+"""``direct``: the task's own text is the prompt (the papers' baseline).
+
+It has no vision: for an IM task or an image-input case (``input_images``) the prompt is the
+instruction alone, one per output, and the images are not looked at."""
 
 from __future__ import annotations
 

@@ -5,7 +5,8 @@ The same prompter as ``openai:``/``anthropic:``/``gemini:`` (:class:`~.llm.LLMPr
 prompts read back by :func:`~.llm.extract_prompts`), over :class:`~pytest_atelier.providers.hf_local.HFChat`
 instead of an HTTP API. A text-only model is loaded with ``AutoModelForCausalLM`` and its
 chat template; a vision-language model (``AutoModelForImageTextToText``) also sees the
-target image of IM tasks, which a text-only model cannot do (those runs are errors).
+target image of IM tasks and the input images of image-input cases, which a text-only model
+cannot do (those runs are errors).
 
 Settings (``hf:Qwen/Qwen2.5-7B-Instruct?strategy=novice&device=cuda:1``): ``strategy``
 (``skilled`` by default, or ``novice``), ``format`` (``text`` or ``json``: asked for in the

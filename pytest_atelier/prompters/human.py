@@ -1,7 +1,8 @@
 """``human:FILE``: prompts that people wrote, replayed from a file, so they are graded like any agent.
 
 ``atelier human template SUITE -o prompts.csv`` writes one row per task (the task as a prompter
-sees it, never its checklist) with empty prompt columns; people fill them in a spreadsheet, and
+sees it, never its checklist: the brief, the target image's path, the input images' paths one a
+line) with empty prompt columns; people fill them in a spreadsheet, and
 ``--prompter=human:prompts.csv`` replays them. Several people can share one file: each row names
 its ``author`` and ``human:prompts.csv?author=p07`` picks one.
 
@@ -120,7 +121,8 @@ class HumanPrompter:
 def write_template(suite, out: Path, author: str = "") -> int:
     """A CSV with one row per task of ``suite`` and empty prompt columns; returns the row count."""
     width = max((t.n_outputs for t in suite.tasks), default=1)
-    fields = ["task_id", "category", "title", "task", "target_image", "author", *(f"prompt_{i}" for i in range(1, width + 1))]
+    fields = ["task_id", "category", "title", "task", "target_image", "input_images", "author",
+              *(f"prompt_{i}" for i in range(1, width + 1))]  # fmt: skip
     out.parent.mkdir(parents=True, exist_ok=True)
     with out.open("w", newline="", encoding="utf-8") as handle:
         writer = csv.DictWriter(handle, fieldnames=fields)
@@ -129,7 +131,8 @@ def write_template(suite, out: Path, author: str = "") -> int:
             target = suite.target_image_path(task)
             shown = task_brief(task) + "".join(f"\nImage {i}: {d.strip()}" for i, d in enumerate(task.outputs, 1))
             writer.writerow({"task_id": task.id, "category": task.category.value, "title": task.title, "task": shown,
-                             "target_image": str(target) if target else "", "author": author})  # fmt: skip
+                             "target_image": str(target) if target else "", "author": author,
+                             "input_images": "\n".join(str(p) for p in suite.input_image_paths(task))})  # fmt: skip
     return len(suite.tasks)
 
 

@@ -11,9 +11,10 @@ Settings (``openai:gpt-5.2?strategy=novice&temperature=0.7``):
 - and the connection settings of every provider (``base_url``, ``api_key_env``, ...).
 
 The model sees :func:`~.payload.task_payload` (never the checklist or the reference prompt)
-and, for IM tasks, the target image. The prompts are read from the answer by
-:func:`extract_prompts`: tagged blocks, then JSON, then fenced code, then (one prompt only)
-the whole answer.
+and, for IM tasks, the target image; for image-input cases (``input_images``), every input
+image in the task's order, as IDEA-Bench's MLLM rephrasing does. The prompts are read from
+the answer by :func:`extract_prompts`: tagged blocks, then JSON, then fenced code, then (one
+prompt only) the whole answer.
 """
 
 from __future__ import annotations
@@ -68,6 +69,14 @@ def render_task(payload: dict, structured: bool) -> str:
         lines += [f"- Image {i}: {desc.strip()}" for i, desc in enumerate(payload["outputs"], 1)]
     if payload.get("target_image"):
         lines.append("\nThe attached image is the target: the prompt must make the model reproduce it as closely as it can.")
+    inputs = payload.get("input_images") or []
+    if inputs:
+        which = "The attached image is" if len(inputs) == 1 else f"The {len(inputs)} attached images, in order, are"
+        lines.append(
+            f"\n{which} the input the request refers to. The image model will not see "
+            f"{'it' if len(inputs) == 1 else 'them'}: each prompt must describe, in words, whatever it needs to keep from "
+            f"{'it' if len(inputs) == 1 else 'them'}."
+        )
     if structured:
         lines.append(f'\nAnswer with a JSON object: "analysis" holds your working, "prompts" a list of exactly {n} final prompt(s), in order.')
     elif n == 1:
@@ -144,6 +153,7 @@ class LLMPrompter:
         payload = task_payload(request)
         n = request.task.n_outputs
         images = [Path(request.target_image).read_bytes()] if request.target_image else []
+        images += [Path(p).read_bytes() for p in request.input_images]
         reply = self.client.chat(
             self.instructions,
             render_task(payload, self.structured),

@@ -20,6 +20,7 @@ def task_payload(request: PromptRequest) -> dict:
         "n_outputs": task.n_outputs,
         "tags": task.tags.model_dump(),
         "target_image": str(request.target_image) if request.target_image else None,
+        "input_images": [str(p) for p in request.input_images],
         "seed": request.seed,
     }
 
@@ -45,7 +46,10 @@ def task_brief(task) -> str:
 
 
 def task_text(request: PromptRequest) -> list[str]:
-    """The task's own words as prompts, one per output (the papers' ``direct`` baseline)."""
+    """The task's own words as prompts, one per output (the papers' ``direct`` baseline).
+
+    It sees no image: an IM target or the input images of an image-input case are not
+    described, only the instruction is passed on (as IDEA-Bench's text-only baseline would)."""
     task = request.task
     base = task_brief(task)
     if not task.outputs:

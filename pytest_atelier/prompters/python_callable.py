@@ -1,7 +1,7 @@
 """``python:package.module:function``: the user's own prompt agent, called in-process.
 
 The function receives the task payload (a dict: id, category, brief, constraints, outputs,
-tags, target_image path, seed) and returns a prompt, or a list with one prompt per output.
+tags, target_image path, input_images paths, seed) and returns a prompt, or a list with one prompt per output.
 The cache identity includes a hash of the module's source file, so editing the agent
 invalidates its cached prompts.
 """

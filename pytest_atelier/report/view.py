@@ -23,6 +23,8 @@ from ..components import IMAGE_DIMENSIONS, PROMPT_DIMENSIONS
 from ..errors import AtelierError
 from ..results.aggregate import (
     AGGREGATES_VERSION,
+    IDEA_CATEGORIES,
+    SIDES,
     aggregate,
     checkpoint_outcome,
     idea_run_scores,
@@ -257,6 +259,7 @@ class LeaderRow:
     latency: float | None
     ahead: bool = False  # significantly ahead of the next row
     ahead_p: float | None = None
+    idea_by_category: dict[str, tuple[float | None, float | None]] = dataclasses.field(default_factory=dict)  # (prompt, image)
 
 
 def _leaderboard(loaded: Loaded, prompters: list[str], colors: dict[str, str]) -> tuple[list[LeaderRow], Significance]:
@@ -283,6 +286,8 @@ def _leaderboard(loaded: Loaded, prompters: list[str], colors: dict[str, str]) -
             win_rate=Cell(Point(wins.win_rate.get(p), n=wins.n.get(p, 0)) if wins else Point(None), True),
             n_tasks=fig.get("n_tasks", 0), runs=len(mine), cost=sum(r.cost_usd for r in mine),
             latency=sum(totals) / len(totals) if totals else None,
+            idea_by_category={c: tuple((idea.get(side) or {}).get("by_category", {}).get(c) for side in SIDES)
+                              for c in IDEA_CATEGORIES} if idea else {},
         ))
     rows.sort(key=lambda r: (-r.objective.sort, r.prompter))
     significance = _significance([r.prompter for r in rows], rates)
@@ -661,6 +666,7 @@ class ReportView:
     agreement: str
     bootstrap: dict
     pairwise: list[dict] = dataclasses.field(default_factory=list)  # head-to-head judging (atelier pairwise), per results file
+    idea_categories: list[str] = dataclasses.field(default_factory=list)  # IDEA-Bench categories with a score
 
     def short(self, names: Sequence[str]) -> list[str]:
         """The short labels of ``names`` (prompters or backends), in order."""
@@ -747,4 +753,5 @@ def build_view(loaded: Loaded, thumbs: Thumbnails) -> ReportView:
         baseline=agg.get("baseline"), tasks=_tasks(loaded, thumbs, image_keys, target_keys, prompters, backends, agreements, (pl, bl)),
         categories=[c for c in _CATEGORY_ORDER if any(r.category == c for r in loaded.runs)],
         agreement=_agreement_summary(agreements), bootstrap=agg.get("bootstrap") or {}, pairwise=pairwise_sections(loaded.results),
+        idea_categories=[c for c in IDEA_CATEGORIES if any(any(v is not None for v in r.idea_by_category.get(c, ())) for r in leaderboard)],
     )

@@ -21,6 +21,7 @@ from .stats import bootstrap_ratio, friedman, rank_consistency, win_rates
 __all__ = [
     "AGGREGATES_VERSION",
     "IDEA_RULE",
+    "IDEA_CATEGORIES",
     "SIDES",
     "aggregate",
     "pair_label",
@@ -33,6 +34,7 @@ __all__ = [
 
 AGGREGATES_VERSION = 2  # 2: IDEA scores follow IDEA-Bench's official rule (per call, hierarchical means)
 IDEA_RULE = "idea-bench"  # ali-vilab/IDEA-Bench, scripts/cal_scores.py
+IDEA_CATEGORIES = ("T2I", "I2I", "Is2I", "T2Is", "I(s)2Is")  # IDEA-Bench's five categories, in its tables' order
 SIDES = ("prompt", "image")
 SELECTOR_KINDS = ("category", "primitive", "tag", "subtask")
 _ITEM_OUTCOME = {"passed": "pass", "failed": "fail", "xfailed": "fail", "skipped": "skipped", "error": "error"}
@@ -83,7 +85,7 @@ class _Case:
     n_undecided: int
     n_calls: int
     idea_task: str  # IDEA-Bench's "task": the suite task's subtask (its id without one)
-    idea_category: str  # T2I, T2Is, I2I, I2Is
+    idea_category: str  # T2I, T2Is, I2I, Is2I, I(s)2Is
     selectors: tuple[str, ...]
 
 
@@ -191,8 +193,15 @@ def idea_call_score(outcomes_by_level: Mapping[int, Sequence[str]]) -> tuple[flo
 
 
 def idea_category(task: Task) -> str:
-    """IDEA-Bench's category of a task: T2I or T2Is (one or several outputs), I2I or I2Is with a target image."""
-    return ("I" if getattr(task, "target_image", None) else "T") + ("2Is" if task.n_outputs > 1 else "2I")
+    """IDEA-Bench's category of a task, from its input images and outputs: T2I and T2Is (no image
+    in), I2I (one in, one out), Is2I (several in, one out), I(s)2Is (one or more in, several out).
+    An IM task's target image counts as its one input."""
+    n_in = len(getattr(task, "input_images", ())) or (1 if getattr(task, "target_image", None) else 0)
+    if n_in == 0:
+        return "T2Is" if task.n_outputs > 1 else "T2I"
+    if task.n_outputs > 1:
+        return "I(s)2Is"
+    return "Is2I" if n_in > 1 else "I2I"
 
 
 def _calls(verdict: VerdictRecord | None) -> dict[str | None, str]:

@@ -14,7 +14,7 @@ from pathlib import Path
 from .. import __version__
 from ..errors import ConfigError
 from ..suite.sample import stratified_sample
-from .aggregate import aggregate, checkpoint_scopes
+from .aggregate import IDEA_CATEGORIES, SIDES, aggregate, checkpoint_scopes
 from .baseline import BaselineMismatch, Comparison, compare, exit_status, regression_gate_records
 from .gates import Gate, evaluate_gates
 from .power import NoiseModel, gate_power, tasks_needed
@@ -198,6 +198,7 @@ def _headline(results: Results) -> list[str]:
         for label, scopes in sorted(pairs.items()):
             idea = scopes["all"].get("idea", {})
             rows.append(f"{label:<36.36}{_idea(idea.get('prompt')):>16}{_idea(idea.get('image')):>16}")
+        rows += _idea_categories(pairs)
     note = estimate_note(results.runs)
     return [*rows, note] if note else rows
 
@@ -224,6 +225,23 @@ def _rate(block: dict) -> str:
 
 def _mean(block: dict) -> str:
     return f"n/a ({block['n']})" if block.get("mean") is None else f"{block['mean']:.2f} ({block['n']})"
+
+
+def _idea_categories(pairs: dict) -> list[str]:
+    """IDEA score per IDEA-Bench category (T2I ... I(s)2Is) and pair, prompt side / image side."""
+    blocks = {label: scopes["all"].get("idea", {}) for label, scopes in pairs.items()}
+    present = {c for idea in blocks.values() for side in SIDES for c in (idea.get(side) or {}).get("by_category", {})}
+    shown = [c for c in IDEA_CATEGORIES if c in present] + sorted(present - set(IDEA_CATEGORIES))
+    if not shown:
+        return []
+    rows = [f"{'IDEA by category: prompt / image':<36}" + "".join(f"{c:>14}" for c in shown)]
+    for label, idea in sorted(blocks.items()):
+        cells = []
+        for c in shown:
+            values = [(idea.get(side) or {}).get("by_category", {}).get(c) for side in SIDES]
+            cells.append("/".join("n/a" if v is None else f"{v:.2f}" for v in values))
+        rows.append(f"{label:<36.36}" + "".join(f"{cell:>14}" for cell in cells))
+    return rows
 
 
 def _idea(block: dict | None) -> str:

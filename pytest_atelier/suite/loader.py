@@ -1,7 +1,7 @@
 """Load a suite folder, reporting every problem with its file, line and field.
 
 Every path a suite names (``tasks`` globs and ``exemplars`` in the manifest, ``target_image``
-in a task) must stay inside the suite folder once symlinks are resolved: an absolute path, a
+and ``input_images`` in a task) must stay inside the suite folder once symlinks are resolved: an absolute path, a
 ``..`` that climbs out, or a link that points outside is an error at that field's line, so no
 file from elsewhere is ever read, judged or sent to a model API. A mapping that repeats a key
 is an error at the repeated key's line (YAML would silently keep the last value).
@@ -44,6 +44,11 @@ class Suite:
         if not task.target_image:
             return None
         return _confined(self.root, self.task_files[task.id].parent, task.target_image)
+
+    def input_image_paths(self, task: Task) -> tuple[Path, ...]:
+        """The task's input images (IDEA image-input cases), in the task's order; empty for others."""
+        base = self.task_files[task.id].parent
+        return tuple(_confined(self.root, base, rel) for rel in task.input_images)
 
     def exemplar_path(self, name: str) -> Path | None:
         rel = self.manifest.exemplars.get(name)
@@ -213,14 +218,11 @@ def load_suite(path: str | Path) -> Suite:
             errors.append(SuiteError(file, [(_id_line(file), "id", f"task id {task.id!r} is also used by {first}:{_id_line(first)}; "
                                              "task ids must be unique in a suite")]))
             continue
-        if task.target_image:
-            problem = _outside(root, file.parent, task.target_image)
-            if problem is None and not (file.parent / task.target_image).is_file():
-                problem = f"file not found: {task.target_image}"
-            if problem:
-                _, node = _compose(file)
-                errors.append(SuiteError(file, [(_line_of(node, ("target_image",)), "target_image", problem)]))
-                continue
+        located = _image_problems(root, file, task)
+        if located:
+            _, node = _compose(file)
+            errors.append(SuiteError(file, [(_line_of(node, loc), ".".join(map(str, loc)), problem) for loc, problem in located]))
+            continue
         tasks.append(task)
         task_files[task.id] = file
     for name, rel in manifest.exemplars.items():
@@ -233,6 +235,20 @@ def load_suite(path: str | Path) -> Suite:
         raise SuiteError(manifest_path, [(_line_of(manifest_node, ("tasks",)), "tasks", f"no task files match {manifest.tasks}")])
     tasks.sort(key=lambda t: t.id)
     return Suite(root=root, manifest=manifest, tasks=tuple(tasks), task_files=task_files)
+
+
+def _image_problems(root: Path, file: Path, task: Task) -> list[tuple[tuple, str]]:
+    """(field location, problem) for each image path of ``task`` outside the suite or missing."""
+    named = [(("target_image",), task.target_image)] if task.target_image else []
+    named += [(("input_images", i), rel) for i, rel in enumerate(task.input_images)]
+    found = []
+    for loc, rel in named:
+        problem = _outside(root, file.parent, rel)
+        if problem is None and not (file.parent / rel).is_file():
+            problem = f"file not found: {rel}"
+        if problem:
+            found.append((loc, problem))
+    return found
 
 
 def _id_line(file: Path) -> int | None:

@@ -283,6 +283,8 @@ class Task(_Model):
 
     ``outputs`` describes each image of a multi-image task (one prompt per output); a
     single-image task leaves it empty. ``target_image`` is relative to the task file.
+    ``input_images`` (IDEA-style image-input cases: I2I, Is2I, I(s)2Is) lists the images the
+    prompter is shown with the brief, each relative to the task file and inside the suite.
     """
 
     id: str = Field(pattern=ID_PATTERN)
@@ -292,6 +294,7 @@ class Task(_Model):
     subtask: str = ""
     constraints: Constraints | None = None
     target_image: str | None = None
+    input_images: list[str] = []
     outputs: list[str] = []
     tags: Tags = Tags()
     primitives: dict[Primitive, int] = {}
@@ -321,6 +324,13 @@ class Task(_Model):
             raise FieldError("an IM task needs a 'target_image'", ("category",))
         if self.category is not Category.IM and self.target_image:
             raise FieldError("only IM tasks take a 'target_image'", ("target_image",))
+        if self.category is Category.IM and self.input_images:
+            raise FieldError("an IM task's image is its 'target_image'; 'input_images' is for image-input (IDEA) cases", ("input_images",))
+        for i, rel in enumerate(self.input_images):
+            if not rel.strip():
+                raise FieldError("an input image path is empty", ("input_images", i))
+            if rel in self.input_images[:i]:
+                raise FieldError(f"input image {rel!r} is listed twice", ("input_images", i))
         if self.category is Category.CO and self.constraints is None:
             raise FieldError("a CO task needs 'constraints'", ("category",))
         if self.category is not Category.CO and self.constraints is not None:
