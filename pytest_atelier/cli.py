@@ -2,6 +2,7 @@
 
     atelier suite validate [--strict] PATH...
     atelier suite stats [--json] PATH
+    atelier suite notice PATH
     atelier suite from-posts POSTS.jsonl -o task_suites/NAME --llm SPEC [--image-license SPDX]
     atelier posts mastodon ARCHIVE.zip -o posts.jsonl
     atelier memory build SCORES.csv -o memory.yaml --name OE.image
@@ -68,6 +69,18 @@ def _stats(args) -> int:
     return 0
 
 
+def _notice(args) -> int:
+    from .suite.attribution import write_notice
+
+    try:
+        path = write_notice(load_suite(args.path))
+    except AtelierError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    print(f"{path}: written from images/attribution/*.yaml")
+    return 0
+
+
 def _memory_build(args) -> int:
     try:
         memory = build_memory(args.table, args.output, name=args.name, side=args.side)
@@ -122,6 +135,9 @@ def build_parser() -> argparse.ArgumentParser:
     stats.add_argument("path", help="suite folder")
     stats.add_argument("--json", action="store_true", help="print JSON instead of tables")
     stats.set_defaults(func=_stats)
+    notice = suite.add_parser("notice", help="write SUITE/NOTICE from images/attribution/*.yaml")
+    notice.add_argument("path", help="suite folder")
+    notice.set_defaults(func=_notice)
     posts_suite = suite.add_parser("from-posts", help="draft a suite from community posts with an LLM, for a person to review")
     add_from_posts_arguments(posts_suite)
     posts_suite.set_defaults(func=run_from_posts_command)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .attribution import attribution_problems
 from .loader import Suite
 from .models import CONSTRAINT_PRIMITIVES, SEMANTIC_PRIMITIVES, TAG_VOCABULARY, Category, Primitive, SuiteManifest, Task
 
@@ -30,6 +31,7 @@ def strict_task_problems(task: Task, manifest: SuiteManifest) -> list[str]:
         problems.append("tags need at least one 'entities' and one 'visual_style' tag")
     if task.reference_prompt is None:
         problems.append("reference_prompt is missing")
+    problems += _relation_as_region(task)
     if manifest.scoring == "idea":
         problems += _idea_problems(task)
     else:
@@ -73,6 +75,23 @@ def _atelier_problems(task: Task, carried: Counter) -> list[str]:
     return problems
 
 
+def _relation_as_region(task: Task) -> list[str]:
+    """A ``layout`` check places a thing in a region of the frame; a statement that places it
+    relative to another thing ("above the awning", "left of the door") needs a ``relation`` check."""
+    from ..judge.prompt_evidence import relative_placements
+
+    problems = []
+    for cp in task.checkpoints:
+        if cp.check is None or cp.check.type != "layout":
+            continue
+        found = [phrase for text in (cp.image, cp.prompt) if text for phrase, _ in relative_placements(text)]
+        if found:
+            problems.append(f"checkpoint {cp.id}: its statement places {cp.check.entity!r} relative to another thing "
+                            f"({found[0]!r}) but its check is a frame region ({cp.check.region}); use "
+                            "check: {type: relation, subject: ..., relation: ..., object: ...} (docs/suite-format.md)")
+    return problems
+
+
 def _idea_problems(task: Task) -> list[str]:
     problems = []
     for cp in task.checkpoints:
@@ -85,12 +104,12 @@ def _idea_problems(task: Task) -> list[str]:
 
 
 def strict_suite_problems(suite: Suite) -> list[tuple[str, str]]:
-    """(file, problem) pairs over the whole suite."""
+    """(file, problem) pairs over the whole suite, image attribution and NOTICE included."""
     out = []
     for task in suite.tasks:
         for problem in strict_task_problems(task, suite.manifest):
             out.append((str(suite.task_files[task.id]), problem))
-    return out
+    return out + attribution_problems(suite)
 
 
 def _fmt(counts) -> str:
