@@ -24,7 +24,8 @@ from markupsafe import Markup
 
 from .. import __version__
 from ..redact import neutralise_bidi
-from ..results.records import Results, paused_gc
+from ..results.records import Results, load_results, paused_gc
+from .stream import stream_inputs
 from .thumbs import Thumbnails
 from .view import build_view, load_inputs
 
@@ -89,24 +90,34 @@ def _environment() -> jinja2.Environment:
     return env
 
 
-def render_report(results: Sequence[Results], out_path: str | Path, *, embed_images: bool = False) -> Path:
+def render_report(results: Results | str | Path | Sequence[Results | str | Path], out_path: str | Path, *,
+                  embed_images: bool = False) -> Path:
     """Render (or merge) results into one HTML report at ``out_path``; returns the path.
 
-    Several results files (for example one per prompter, from different CI jobs) become one
-    leaderboard: runs are merged by key and the aggregates recomputed. Thumbnails go to
-    :func:`assets_folder` unless ``embed_images`` puts them inside the page as data URIs.
+    ``results`` are :class:`Results` or paths of results files. One path is read a chunk of runs
+    at a time (:mod:`.stream`), so memory stays far below the file's records; several files (for
+    example one per prompter, from different CI jobs) become one leaderboard: runs are merged by
+    key and the aggregates recomputed. Thumbnails go to :func:`assets_folder` unless
+    ``embed_images`` puts them inside the page as data URIs. The page is written as it is rendered.
     """
-    if isinstance(results, Results):
-        results = [results]
+    sources = [results] if isinstance(results, (Results, str, Path)) else list(results)
     out_path = Path(out_path)
     out_path.parent.mkdir(parents=True, exist_ok=True)
     folder = assets_folder(out_path)
+    thumbs = Thumbnails(folder, quote(folder.name), embed=embed_images)
     css = (_TEMPLATES / "report.css").read_text(encoding="utf-8")
     js = (_TEMPLATES / "report.js").read_text(encoding="utf-8")
+    tmp = out_path.with_name(out_path.name + ".tmp")
     with paused_gc():  # the view is a million small objects that all live until the page is written: half the time
-        loaded = load_inputs(results)
-        view = build_view(loaded, Thumbnails(folder, quote(folder.name), embed=embed_images))
-        html = _environment().get_template("report.html.j2").render(
+        streamed = stream_inputs(sources[0], thumbs) if len(sources) == 1 and not isinstance(sources[0], Results) else None
+        if streamed is not None:
+            view = build_view(streamed[0], thumbs, streamed[1])
+        else:
+            loaded = load_inputs([s if isinstance(s, Results) else load_results(s) for s in sources])
+            view = build_view(loaded, thumbs)
+            del loaded
+        del streamed
+        page = _environment().get_template("report.html.j2").generate(
             v=view,
             css=Markup(css),
             js=Markup(js),
@@ -115,7 +126,7 @@ def render_report(results: Sequence[Results], out_path: str | Path, *, embed_ima
             version=__version__,
             rendered=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
         )
-    tmp = out_path.with_name(out_path.name + ".tmp")
-    tmp.write_text(html, encoding="utf-8")
+        with tmp.open("w", encoding="utf-8") as handle:
+            handle.writelines(page)
     tmp.replace(out_path)
     return out_path

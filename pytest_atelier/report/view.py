@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections import Counter, defaultdict
-from collections.abc import Callable, Sequence
+import types
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,7 @@ from ..results.aggregate import (
     pair_label,
 )
 from ..results.collect import estimate_note
-from ..results.records import ItemRecord, Results, RunRecord, VerdictRecord
+from ..results.records import ItemRecord, Results, RunRecord, ScoreRecord, VerdictRecord
 from ..results.stats import friedman, siegel_castellan, vote, win_rates
 from ..suite import Primitive, Suite, Task, load_suite
 from ..suite.models import TAG_VOCABULARY
@@ -40,7 +41,8 @@ from .charts import Point
 from .pairwise_view import pairwise_sections
 from .thumbs import Thumbnails
 
-__all__ = ["ALPHA", "Loaded", "ReportView", "build_view", "load_inputs", "short_labels", "task_rate_and_spread"]
+__all__ = ["ALPHA", "Digest", "Loaded", "ReportView", "build_view", "digest_runs", "load_inputs", "short_labels", "task_rate_and_spread",
+           "unique_prefixes"]
 
 ALPHA = 0.05  # significance level of the rank marks
 _CATEGORY_ORDER = ("OE", "CO", "IM")
@@ -106,9 +108,6 @@ def load_inputs(results: Sequence[Results], *, n_boot: int = 2000) -> Loaded:
         notes.append("the results files use different scoring schemes; IDEA scores are left out")
     if len({r.suite.get("name") for r in results}) > 1:
         notes.append("the results files come from different suites; tasks with the same id are pooled")
-    estimates = estimate_note(runs.values())
-    if estimates:
-        notes.append(estimates)
     if len(results) == 1 and results[0].aggregates.get("version") == AGGREGATES_VERSION:
         agg = results[0].aggregates
     else:
@@ -192,22 +191,6 @@ class Cell:
 # --- leaderboard and matrix --------------------------------------------------------------
 
 
-def _unit_rates(runs: Sequence[RunRecord]) -> dict[str, dict[str, float]]:
-    """Per prompter, the objective pass rate of each (task, backend) unit from final verdicts."""
-    counts: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
-    for run in runs:
-        for v in run.final:
-            outcome = checkpoint_outcome(v)
-            if outcome in ("pass", "fail"):
-                cell = counts[(run.prompter, f"{run.task_id}|{run.backend}")]
-                cell[0] += outcome == "pass"
-                cell[1] += 1
-    out: dict[str, dict[str, float]] = defaultdict(dict)
-    for (prompter, unit), (passed, n) in counts.items():
-        out[prompter][unit] = passed / n
-    return out
-
-
 @dataclasses.dataclass
 class Significance:
     """Friedman over prompters with (task, backend) blocks, and Siegel-Castellan pairwise comparisons after it."""
@@ -262,20 +245,15 @@ class LeaderRow:
     idea_by_category: dict[str, tuple[float | None, float | None]] = dataclasses.field(default_factory=dict)  # (prompt, image)
 
 
-def _leaderboard(loaded: Loaded, prompters: list[str], colors: dict[str, str]) -> tuple[list[LeaderRow], Significance]:
-    agg = loaded.aggregates
-    rates = _unit_rates(loaded.runs)
+def _leaderboard(agg: dict, digest: Digest, prompters: list[str], colors: dict[str, str]) -> tuple[list[LeaderRow], Significance]:
+    rates = digest.unit_rates()
     wins = win_rates({p: rates.get(p, {}) for p in prompters}) if prompters else None
-    by_prompter: dict[str, list[RunRecord]] = defaultdict(list)
-    for run in loaded.runs:
-        by_prompter[run.prompter].append(run)
     rows = []
     for p in prompters:
         fig = _scope(agg, "prompters", p) or {}
         subj = fig.get("subjective", {})
         idea = fig.get("idea")
-        mine = by_prompter[p]
-        totals = [r.timings["total_s"] for r in mine if "total_s" in r.timings]
+        n_runs, cost, total_s, timed = digest.per_prompter.get(p, (0, 0.0, 0.0, 0))
         rows.append(LeaderRow(
             rank=0, prompter=p, color=colors[p],
             objective=Cell(_rate_point(fig.get("objective")), True), prompt=Cell(_rate_point(fig.get("prompt")), True),
@@ -284,8 +262,7 @@ def _leaderboard(loaded: Loaded, prompters: list[str], colors: dict[str, str]) -
             idea_prompt=Cell(_mean_point(idea.get("prompt"), "score"), True) if idea else None,
             idea_image=Cell(_mean_point(idea.get("image"), "score"), True) if idea else None,
             win_rate=Cell(Point(wins.win_rate.get(p), n=wins.n.get(p, 0)) if wins else Point(None), True),
-            n_tasks=fig.get("n_tasks", 0), runs=len(mine), cost=sum(r.cost_usd for r in mine),
-            latency=sum(totals) / len(totals) if totals else None,
+            n_tasks=fig.get("n_tasks", 0), runs=n_runs, cost=cost, latency=total_s / timed if timed else None,
             idea_by_category={c: tuple((idea.get(side) or {}).get("by_category", {}).get(c) for side in SIDES)
                               for c in IDEA_CATEGORIES} if idea else {},
         ))
@@ -520,6 +497,8 @@ class RunCell:
     passed: int = 0  # decided verdicts that passed, prompt and image side
     decided: int = 0
     status: str = ""  # for "failed by A, passed by B": fail (a failed verdict or a run error), pass (decided, none failed) or ""
+    failed: str = ""  # space-separated ids of the checkpoints with a failed verdict (either side)
+    failed_primitives: str = ""  # the primitive of each of those checkpoints, in the same order ("-" for none)
 
 
 @dataclasses.dataclass
@@ -550,28 +529,28 @@ def _fraction(outcomes: list[str]) -> tuple[int, int]:
     return sum(o == "pass" for o in outcomes), sum(o in ("pass", "fail") for o in outcomes)
 
 
-def _run_data(run, task, items, S, thumbs: Thumbnails, image_keys, p_index, b_index, cp_index, agreement, labels) -> tuple[dict, RunCell]:
+def _run_data(run: RunRecord, task: Task | None, items, S: _Strings, thumbs: Thumbnails, cp_index: _Checkpoints,
+              agreement: dict | None) -> _PendingRun:
+    """One run as drill-down rows; prompter, backend, thumbnails and title are filled in by :meth:`Digest.tasks`."""
     finals = {(v.checkpoint, v.side): v for v in run.final}
-    rows, outcomes = [], {"prompt": [], "image": []}
-    seen = set()
+    rows, outcomes, failed = [], {"prompt": [], "image": []}, set()
     for (cp, side), v in finals.items():
         rows.append([cp_index(cp), side[0], v.outcome, S(v.reason), S(v.decided_by)])
         outcomes[side].append(v.outcome)
-        seen.add((cp, side))
-    for item in items:
-        if item.kind == "checkpoint" and (item.checkpoint, item.side) not in seen:
-            outcome = {"passed": "pass", "failed": "fail", "xfailed": "fail"}.get(item.outcome, item.outcome)
-            rows.append([cp_index(item.checkpoint), item.side[0], outcome, S(item.reason or "no verdict recorded"), S("pytest item")])
-            outcomes[item.side].append(outcome)
+    for checkpoint, side, outcome, reason in items:  # checkpoint items with no final verdict
+        if (checkpoint, side) not in finals:
+            outcome = {"passed": "pass", "failed": "fail", "xfailed": "fail"}.get(outcome, outcome)
+            rows.append([cp_index(checkpoint), side[0], outcome, S(reason or "no verdict recorded"), S("pytest item")])
+            outcomes[side].append(outcome)
+    for row in rows:
+        if row[2] == "fail":
+            failed.add(row[0])
     all_outcomes = outcomes["prompt"] + outcomes["image"]
     flags = _run_status(run, all_outcomes)
-    images = []
-    for im in run.images:
-        thumb = thumbs.get(image_keys[(run.key, im.output, im.index)])
-        images.append([S(thumb.src) if thumb.src else -1, S(thumb.missing), im.output, im.index, im.seed, im.objective_rate, int(im.top1),
-                       S(im.flagged)])
+    images = [[thumbs.add(im.path, im.sha256), 0, im.output, im.index, im.seed, im.objective_rate, int(im.top1), S(im.flagged)]
+              for im in run.images]
     data = {
-        "p": p_index, "b": b_index, "f": flags, "k": S(run.key),
+        "p": 0, "b": 0, "f": flags, "k": S(run.key),
         "pr": [S(p) for p in run.prompts],
         "im": images,
         "v": rows,
@@ -599,42 +578,168 @@ def _run_data(run, task, items, S, thumbs: Thumbnails, image_keys, p_index, b_in
         data["id"] = idea
     pp, pn = _fraction(outcomes["prompt"])
     ip, inn = _fraction(outcomes["image"])
-    decided = pn + inn
-    title = (f"{labels[0][run.prompter]} · {labels[1][run.backend]}: prompt {f'{pp}/{pn}' if pn else 'n/a'}, "
-             f"image {f'{ip}/{inn}' if inn else 'n/a'}") + (f" · {', '.join(flags)}" if flags else "")
-    if run.error:
-        title += " · run failed"
-    status = "fail" if run.error or "error" in all_outcomes or "fail" in all_outcomes else "pass" if decided else ""
-    return data, RunCell(p_index, b_index, " ".join(flags), title, (pp + ip) / decided if decided else None, pp + ip, decided, status)
+    status = "fail" if run.error or "error" in all_outcomes or "fail" in all_outcomes else "pass" if pn + inn else ""
+    return _PendingRun(run.prompter, run.backend, data, pp, pn, ip, inn, flags, bool(run.error), status, sorted(failed))
 
 
-def _tasks(loaded: Loaded, thumbs: Thumbnails, image_keys, target_keys, prompters, backends, agreements, labels) -> list[TaskView]:
-    p_idx = {p: i for i, p in enumerate(prompters)}
-    b_idx = {b: i for i, b in enumerate(backends)}
-    by_task: dict[str, list[RunRecord]] = defaultdict(list)
+@dataclasses.dataclass(slots=True)
+class _PendingRun:
+    """A run's drill-down data before the page's prompter and backend order is known."""
+
+    prompter: str
+    backend: str
+    data: dict
+    pp: int  # prompt side: passed, decided
+    pn: int
+    ip: int  # image side: passed, decided
+    inn: int
+    flags: list[str]
+    error: bool
+    status: str
+    failed: list[int]  # positions in the task's checkpoint rows of the checkpoints with a failed verdict
+
+
+class _TaskBuild:
+    __slots__ = ("category", "checkpoints", "runs", "strings")
+
+    def __init__(self, category: str, task: Task | None):
+        self.category, self.strings, self.checkpoints, self.runs = category, _Strings(), _Checkpoints(task), []
+
+
+class Digest:
+    """Every run reduced, as it is read, to what the page shows: drill-down rows, counts and sums.
+
+    Runs are folded in one at a time (:meth:`add`), so a results file can be read in chunks and no
+    run's records outlive the chunk they came in; checkpoint items are folded in first
+    (:meth:`add_items`) because a run's drill-down shows the items that have no final verdict.
+    """
+
+    def __init__(self, tasks: dict[str, Task], thumbs: Thumbnails):
+        self.tasks, self.thumbs = tasks, thumbs
+        self.keys: set[str] = set()
+        self.nodeids: set[str] = set()
+        self.items_by_run: dict[str, list[tuple]] = defaultdict(list)
+        self.by_task: dict[str, _TaskBuild] = {}
+        self.units: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])  # (prompter, task|backend) -> passed, decided
+        self.per_prompter: dict[str, list] = defaultdict(lambda: [0, 0.0, 0.0, 0])  # runs, cost, summed total_s, runs timed
+        self.prompters: set[str] = set()
+        self.backends: set[str] = set()
+        self.judges: set[str] = set()
+        self.categories: set[str] = set()
+        self.made = self.cached = self.flagged = self.n_items = 0
+        self.cost = 0.0
+        self.agree_n, self.agree_sum = 0, 0.0
+        self.scorers: dict[str, ScoreRecord] = {}  # one score per distinct decided_by (for the estimates note)
+
+    @property
+    def n_runs(self) -> int:
+        return len(self.keys)
+
+    def add_items(self, items: Iterable[ItemRecord]) -> None:
+        """Fold items in (an item whose node id was seen already is ignored: the first wins)."""
+        for item in items:
+            if item.nodeid in self.nodeids:
+                continue
+            self.nodeids.add(item.nodeid)
+            self.n_items += 1
+            if item.kind == "checkpoint" and item.side is not None:
+                self.items_by_run[item.run_key].append((item.checkpoint, item.side, item.outcome, item.reason))
+
+    def add(self, run: RunRecord) -> None:
+        """Fold one run in (a run whose key was seen already is ignored: the first wins)."""
+        if run.key in self.keys:
+            return
+        self.keys.add(run.key)
+        task = self.tasks.get(run.task_id)
+        build = self.by_task.get(run.task_id)
+        if build is None:
+            build = self.by_task[run.task_id] = _TaskBuild(run.category, task)
+        agreement = _agreement(run)
+        if agreement:
+            self.agree_n += agreement["n"]
+            self.agree_sum += agreement["a"] * agreement["n"]
+        build.runs.append(_run_data(run, task, self.items_by_run.pop(run.key, ()), build.strings, self.thumbs,
+                                    build.checkpoints, agreement))
+        unit = self.units[(run.prompter, f"{run.task_id}|{run.backend}")]
+        for v in run.final:
+            outcome = checkpoint_outcome(v)
+            if outcome in ("pass", "fail"):
+                unit[0] += outcome == "pass"
+                unit[1] += 1
+        mine = self.per_prompter[run.prompter]
+        mine[0] += 1
+        mine[1] += run.cost_usd
+        if "total_s" in run.timings:
+            mine[2] += run.timings["total_s"]
+            mine[3] += 1
+        self.prompters.add(run.prompter)
+        self.backends.add(run.backend)
+        self.judges.add(run.judge)
+        self.categories.add(run.category)
+        self.made += run.calls.made
+        self.cached += run.calls.cached
+        self.cost += run.cost_usd
+        self.flagged += bool(run.excluded or any(s.get("flagged") for s in run.safety))
+        for score in run.scores:
+            self.scorers.setdefault(score.decided_by, score)
+
+    def unit_rates(self) -> dict[str, dict[str, float]]:
+        """Per prompter, the objective pass rate of each (task, backend) unit from final verdicts."""
+        out: dict[str, dict[str, float]] = defaultdict(dict)
+        for (prompter, unit), (passed, n) in self.units.items():
+            if n:
+                out[prompter][unit] = passed / n
+        return out
+
+    def estimate_note(self) -> str | None:
+        return estimate_note([types.SimpleNamespace(scores=list(self.scorers.values()))])
+
+    def agreement(self) -> str:
+        n = self.agree_n
+        return f"judges agree on {self.agree_sum / n:.1%} of votes on average over {n:,} checkpoint verdicts judged more than once" if n else ""
+
+    def task_views(self, prompters: list[str], backends: list[str], labels: tuple[dict, dict], targets: dict[str, str]) -> list[TaskView]:
+        """The task list, runs ordered by prompter and backend; needs :meth:`Thumbnails.make` done."""
+        p_idx = {p: i for i, p in enumerate(prompters)}
+        b_idx = {b: i for i, b in enumerate(backends)}
+        category_rank = {c: i for i, c in enumerate(_CATEGORY_ORDER)}
+        views = []
+        for task_id in sorted(self.by_task, key=lambda t: (category_rank.get(self.by_task[t].category, 9), t)):
+            build = self.by_task[task_id]
+            S, cp_rows = build.strings, build.checkpoints.rows
+            runs = sorted(build.runs, key=lambda r: (p_idx[r.prompter], b_idx[r.backend]))
+            cells = []
+            for r in runs:
+                data = r.data
+                data["p"], data["b"] = p_idx[r.prompter], b_idx[r.backend]
+                for im in data["im"]:
+                    thumb = self.thumbs.get(im[0])
+                    im[0], im[1] = (S(thumb.src) if thumb.src else -1), S(thumb.missing)
+                title = (f"{labels[0][r.prompter]} · {labels[1][r.backend]}: prompt {f'{r.pp}/{r.pn}' if r.pn else 'n/a'}, "
+                         f"image {f'{r.ip}/{r.inn}' if r.inn else 'n/a'}") + (f" · {', '.join(r.flags)}" if r.flags else "")
+                if r.error:
+                    title += " · run failed"
+                decided = r.pn + r.inn
+                cells.append(RunCell(p_idx[r.prompter], b_idx[r.backend], " ".join(r.flags), title,
+                                     (r.pp + r.ip) / decided if decided else None, r.pp + r.ip, decided, r.status,
+                                     " ".join(cp_rows[i][0] for i in r.failed),
+                                     " ".join(cp_rows[i][1] or "-" for i in r.failed)))
+            task = self.tasks.get(task_id)
+            target = self.thumbs.get(targets[task_id]) if task_id in targets else None
+            text = [task_id, task.title, task.brief, task.subtask, *task.tags.all(), *task.outputs,
+                    *(f"{kind} {value}" for kind, value in (task.constraints.items() if task.constraints else ()))] if task else [task_id]
+            views.append(TaskView(task_id, build.category, task, target, cells, {"cp": cp_rows, "runs": [r.data for r in runs], "S": S.table},
+                                  " ".join(text).lower(), *task_rate_and_spread(cells)))
+        return views
+
+
+def digest_runs(loaded: Loaded, thumbs: Thumbnails) -> Digest:
+    """The :class:`Digest` of results already in memory."""
+    digest = Digest(loaded.tasks, thumbs)
+    digest.add_items(loaded.items)
     for run in loaded.runs:
-        by_task[run.task_id].append(run)
-    items_by_run: dict[str, list[ItemRecord]] = defaultdict(list)
-    for item in loaded.items:
-        items_by_run[item.run_key].append(item)
-    category_rank = {c: i for i, c in enumerate(_CATEGORY_ORDER)}
-    views = []
-    for task_id in sorted(by_task, key=lambda t: (category_rank.get(by_task[t][0].category, 9), t)):
-        runs = sorted(by_task[task_id], key=lambda r: (p_idx[r.prompter], b_idx[r.backend]))
-        task = loaded.tasks.get(task_id)
-        S, cp_index = _Strings(), _Checkpoints(task)
-        run_data, cells = [], []
-        for run in runs:
-            data, cell = _run_data(run, task, items_by_run.get(run.key, []), S, thumbs, image_keys,
-                                   p_idx[run.prompter], b_idx[run.backend], cp_index, agreements[run.key], labels)
-            run_data.append(data)
-            cells.append(cell)
-        target = thumbs.get(target_keys[task_id]) if task_id in target_keys else None
-        text = [task_id, task.title, task.brief, task.subtask, *task.tags.all(), *task.outputs,
-                *(f"{kind} {value}" for kind, value in (task.constraints.items() if task.constraints else ()))] if task else [task_id]
-        views.append(TaskView(task_id, runs[0].category, task, target, cells,
-                              {"cp": cp_index.rows, "runs": run_data, "S": S.table}, " ".join(text).lower(), *task_rate_and_spread(cells)))
-    return views
+        digest.add(run)
+    return digest
 
 
 # --- the whole page ----------------------------------------------------------------------
@@ -665,6 +770,9 @@ class ReportView:
     categories: list[str]
     agreement: str
     bootstrap: dict
+    failed_checkpoints: list[str] = dataclasses.field(default_factory=list)  # ids with a failed verdict somewhere (the filter's choices)
+    failed_primitives: list[str] = dataclasses.field(default_factory=list)
+    backend_marks: list[str] = dataclasses.field(default_factory=list)  # per backend, the letters on its squares in the run strips
     pairwise: list[dict] = dataclasses.field(default_factory=list)  # head-to-head judging (atelier pairwise), per results file
     idea_categories: list[str] = dataclasses.field(default_factory=list)  # IDEA-Bench categories with a score
 
@@ -673,20 +781,35 @@ class ReportView:
         return [self.labels.get(n, n) for n in names]
 
 
+def unique_prefixes(labels: Sequence[str], shortest: int = 2) -> list[str]:
+    """Per label, its shortest prefix (``shortest`` characters at least) that starts no other label; the label itself when none."""
+    out = []
+    for i, label in enumerate(labels):
+        others = [o for j, o in enumerate(labels) if j != i]
+        out.append(next((label[:n] for n in range(shortest, len(label)) if not any(o.startswith(label[:n]) for o in others)), label))
+    return out
+
+
+def _failed_choices(tasks: Sequence[TaskView]) -> tuple[list[str], list[str]]:
+    checkpoints, primitives = set(), set()
+    for t in tasks:
+        for c in t.cells:
+            checkpoints.update(c.failed.split())
+            primitives.update(p for p in c.failed_primitives.split() if p != "-")
+    order = {p.value: i for i, p in enumerate(Primitive)}
+    return sorted(checkpoints), sorted(primitives, key=lambda p: (order.get(p, len(order)), p))
+
+
 def _plural(values: Sequence[str]) -> str:
     return ", ".join(values) if values else "n/a"
 
 
-def _header(loaded: Loaded, prompters, backends) -> tuple[list[tuple[str, str]], list[dict], str]:
+def _header(loaded: Loaded, digest: Digest, prompters, backends) -> tuple[list[tuple[str, str]], list[dict], str]:
     rs = loaded.results
     suites = sorted({f"{r.suite.get('name', '?')} {r.suite.get('version', '')}".strip() for r in rs})
-    judges = sorted({r.config.judge for r in rs} | {run.judge for run in loaded.runs})
-    calls = Counter()
-    for run in loaded.runs:
-        calls["made"] += run.calls.made
-        calls["cached"] += run.calls.cached
+    judges = sorted({r.config.judge for r in rs} | digest.judges)
     dates = sorted(r.created for r in rs)
-    flagged = sum(1 for run in loaded.runs if run.excluded or any(s.get("flagged") for s in run.safety))
+    flagged = digest.flagged
     header = [
         ("suite", ", ".join(suites) + f" · scoring {loaded.scoring}"),
         ("license", _plural(sorted({str(r.suite.get("license") or "n/a") for r in rs}))),
@@ -696,10 +819,10 @@ def _header(loaded: Loaded, prompters, backends) -> tuple[list[tuple[str, str]],
         ("images per prompt", _plural(sorted({str(r.config.images_per_prompt) for r in rs}))),
         ("seed", _plural(sorted({str(r.config.seed) for r in rs}))),
         ("date", dates[0] if len(dates) == 1 else f"{dates[0]} … {dates[-1]}"),
-        ("cost", f"${sum(run.cost_usd for run in loaded.runs):,.4f}"),
-        ("model calls", f"{calls['made']:,} made, {calls['cached']:,} from cache"),
+        ("cost", f"${digest.cost:,.4f}"),
+        ("model calls", f"{digest.made:,} made, {digest.cached:,} from cache"),
         ("wall time", " + ".join(f"{r.wall_s:,.1f} s" for r in rs)),
-        ("runs", f"{len(loaded.runs):,} runs, {len({r.task_id for r in loaded.runs}):,} tasks, {len(loaded.items):,} items"),
+        ("runs", f"{digest.n_runs:,} runs, {len(digest.by_task):,} tasks, {digest.n_items:,} items"),
     ]
     if flagged:
         header.append(("safety", f"{flagged} run(s) flagged by the safety filter"))
@@ -709,49 +832,48 @@ def _header(loaded: Loaded, prompters, backends) -> tuple[list[tuple[str, str]],
     return header, sources, " + ".join(suites)
 
 
-def _agreement_summary(agreements: dict[str, dict | None]) -> str:
-    n, total = 0, 0.0
-    for a in agreements.values():
-        if a:
-            n += a["n"]
-            total += a["a"] * a["n"]
-    return f"judges agree on {total / n:.1%} of votes on average over {n:,} checkpoint verdicts judged more than once" if n else ""
-
-
-def _register_images(loaded: Loaded, thumbs: Thumbnails) -> tuple[dict, dict]:
-    image_keys = {(run.key, im.output, im.index): thumbs.add(im.path, im.sha256) for run in loaded.runs for im in run.images}
-    target_keys = {}
-    for task_id in {run.task_id for run in loaded.runs}:
+def _register_targets(loaded: Loaded, digest: Digest, thumbs: Thumbnails) -> dict[str, str]:
+    targets = {}
+    for task_id in digest.by_task:
         path = loaded.target_image(task_id)
         if path is not None:
-            target_keys[task_id] = thumbs.add(path)
-    return image_keys, target_keys
+            targets[task_id] = thumbs.add(path)
+    return targets
 
 
-def build_view(loaded: Loaded, thumbs: Thumbnails) -> ReportView:
-    """Everything the template needs; makes the thumbnails on the way."""
+def build_view(loaded: Loaded, thumbs: Thumbnails, digest: Digest | None = None) -> ReportView:
+    """Everything the template needs; makes the thumbnails on the way.
+
+    ``digest`` is the runs already folded in (a results file read in chunks); without it the
+    runs and items of ``loaded`` are.
+    """
+    if digest is None:
+        digest = digest_runs(loaded, thumbs)
     agg = loaded.aggregates
-    prompters = sorted({r.prompter for r in loaded.runs} | set(agg.get("prompters", {})))
-    backends = sorted({r.backend for r in loaded.runs} | set(agg.get("backends", {})))
+    prompters = sorted(digest.prompters | set(agg.get("prompters", {})))
+    backends = sorted(digest.backends | set(agg.get("backends", {})))
     colors = {p: charts.series_color(i) for i, p in enumerate(prompters)}
     pl, bl = short_labels(prompters), short_labels(backends)
     names = [("prompter", pl[p], p) for p in prompters if pl[p] != p] + [("backend", bl[b], b) for b in backends if bl[b] != b]
-    leaderboard, significance = _leaderboard(loaded, prompters, colors)
+    leaderboard, significance = _leaderboard(agg, digest, prompters, colors)
     ranked = [row.prompter for row in leaderboard]
-    image_keys, target_keys = _register_images(loaded, thumbs)
+    targets = _register_targets(loaded, digest, thumbs)
     thumbs.make()
-    header, sources, suite_title = _header(loaded, [pl[p] for p in ranked], [bl[b] for b in backends])
+    header, sources, suite_title = _header(loaded, digest, [pl[p] for p in ranked], [bl[b] for b in backends])
     gap_chart, gap_rows = _gap(agg, prompters, backends, pl, bl)
-    agreements = {run.key: _agreement(run) for run in loaded.runs}
+    estimates = digest.estimate_note()
+    tasks = digest.task_views(prompters, backends, (pl, bl), targets)
+    failed_checkpoints, failed_primitives = _failed_choices(tasks)
     return ReportView(
         title=f"pytest-atelier report: {suite_title}",
-        header=header, sources=sources, notes=loaded.notes, prompters=prompters, backends=backends, colors=colors,
+        header=header, sources=sources, notes=loaded.notes + ([estimates] if estimates else []), prompters=prompters, backends=backends, colors=colors,
         labels={**bl, **pl}, names=names,
         scoring=loaded.scoring, leaderboard=leaderboard, significance=significance,
         matrix=_matrix(agg, ranked, backends, bl), charts=_breakdowns(agg, prompters, pl), gap_chart=gap_chart, gap_rows=gap_rows,
         rankings=agg.get("rankings") or {}, gates=[g.model_dump() for r in loaded.results for g in r.gates],
-        baseline=agg.get("baseline"), tasks=_tasks(loaded, thumbs, image_keys, target_keys, prompters, backends, agreements, (pl, bl)),
-        categories=[c for c in _CATEGORY_ORDER if any(r.category == c for r in loaded.runs)],
-        agreement=_agreement_summary(agreements), bootstrap=agg.get("bootstrap") or {}, pairwise=pairwise_sections(loaded.results),
+        baseline=agg.get("baseline"), tasks=tasks, failed_checkpoints=failed_checkpoints, failed_primitives=failed_primitives,
+        backend_marks=unique_prefixes([bl[b] for b in backends]),
+        categories=[c for c in _CATEGORY_ORDER if c in digest.categories],
+        agreement=digest.agreement(), bootstrap=agg.get("bootstrap") or {}, pairwise=pairwise_sections(loaded.results),
         idea_categories=[c for c in IDEA_CATEGORIES if any(any(v is not None for v in r.idea_by_category.get(c, ())) for r in leaderboard)],
     )

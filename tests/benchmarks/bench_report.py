@@ -5,16 +5,20 @@
 
 Generates a suite and results of tasks x prompters x backends runs with n images each
 (distinct PNGs of ``--size`` pixels), then prints: the time to build the fixture and its
-aggregates, the render time with no thumbnails yet (cold) and with them in place (warm),
-the size of the HTML and of the thumbnail folder, the CSV export's time and size, and
-with ``--browser`` the time headless Chromium takes to load the page and open a task.
+aggregates; for ``atelier report RESULTS.json`` run as its own process, with no thumbnails
+yet (cold) and with them in place (warm), the wall time, the CPU time and the peak resident
+memory (ru_maxrss) of that process; the size of the HTML and of the thumbnail folder; the CSV
+export's time and size; and with ``--browser`` the time headless Chromium takes to load the
+page and open a task.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
+import subprocess
 import sys
 import tempfile
 import time
@@ -59,6 +63,32 @@ def _browser(report: Path, work: Path) -> str:
     return f"browser: load event {loaded:.2f} s; opening a task with {runs} runs {opened * 1000:.0f} ms; JS heap {_mb(heap)}"
 
 
+# The child reports its own VmHWM (peak resident memory of its address space) as it exits: its ru_maxrss
+# would count the memory of this process at the fork, which Linux carries over the exec.
+_CHILD = """import sys
+from pytest_atelier.cli import main
+status = main(sys.argv[1:])
+peak = next(line for line in open("/proc/self/status") if line.startswith("VmHWM:"))
+print("VmHWM", int(peak.split()[1]) * 1024, file=sys.stderr)
+sys.exit(status)
+"""
+
+
+def _report_process(saved: Path, out: Path, *extra: str) -> tuple[float, float, int]:
+    """Run ``atelier report`` as a child process: (wall s, CPU s, peak RSS in bytes) of that process alone."""
+    start = time.perf_counter()
+    child = subprocess.Popen([sys.executable, "-c", _CHILD, "report", str(saved), "-o", str(out), *extra],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=Path(__file__).resolve().parents[2])
+    _, status, usage = os.wait4(child.pid, 0)
+    wall = time.perf_counter() - start
+    err = child.stderr.read()
+    child.stderr.close()
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"atelier report failed with status {os.waitstatus_to_exitcode(status)}: {err}")
+    peak = int(next(line for line in err.splitlines() if line.startswith("VmHWM")).split()[1])
+    return wall, usage.ru_utime + usage.ru_stime, peak
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tasks", type=int, default=360)
@@ -95,12 +125,10 @@ def main() -> int:
               f"{'loaded' if reused else 'built with aggregates'} in {time.perf_counter() - start:.1f} s")
         out = work / "report.html"
         for label in ("cold (thumbnails made)", "warm (thumbnails reused)"):
-            start = time.perf_counter()
-            render_report([results], out)
-            elapsed = time.perf_counter() - start
+            wall, cpu, peak = _report_process(saved, out)
             count, size = _folder_size(assets_folder(out))
-            print(f"render {label}: {elapsed:.1f} s; HTML {_mb(out.stat().st_size)}; {count:,} thumbnails, {_mb(size)}; "
-                  f"peak RSS so far {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
+            print(f"atelier report, {label}: {wall:.1f} s wall, {cpu:.1f} s CPU; peak RSS {peak / 2**20:,.0f} MiB; "
+                  f"HTML {_mb(out.stat().st_size)}; {count:,} thumbnails, {_mb(size)}")
         if args.embed:
             start = time.perf_counter()
             embedded = render_report([results], work / "embedded.html", embed_images=True)

@@ -18,11 +18,14 @@ import subprocess
 import time
 from pathlib import Path
 
-__all__ = ["CHROMIUM", "CHROMIUM_FLAGS", "Browser"]
+import pytest
+
+__all__ = ["CHROMIUM", "CHROMIUM_FLAGS", "Browser", "needs_chromium"]
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                   "--disable-sync", "--no-first-run", "--no-default-browser-check", "--disable-extensions")
+needs_chromium = pytest.mark.skipif(not Path(CHROMIUM).is_file(), reason=f"{CHROMIUM} is absent (apt-get install chromium)")
 
 
 class _WebSocket:
@@ -161,6 +164,16 @@ class Browser:
             if message.get("method") == method:
                 return message
         raise TimeoutError(f"no {method} within {self.timeout} s")
+
+    def open(self, url: str, width: int = 1280, height: int = 900) -> None:
+        """Load ``url`` afresh in a window of ``width`` x ``height`` px, forgetting the events of the page before."""
+        self.events.clear()
+        self.call("Page.navigate", url="about:blank")
+        self.wait_for("Page.loadEventFired")
+        self.events.clear()
+        self.call("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1, mobile=False)
+        self.call("Page.navigate", url=url)
+        self.wait_for("Page.loadEventFired")
 
     def evaluate(self, expression: str):
         """Run ``expression`` in the page (awaiting a promise) and return its JSON value."""

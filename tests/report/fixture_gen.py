@@ -34,7 +34,12 @@ from pytest_atelier.results.records import (
 )
 from pytest_atelier.suite import TAG_VOCABULARY, load_suite
 
-__all__ = ["HOSTILE_PROMPT", "build_fixture", "write_suite"]
+__all__ = ["HOSTILE_PROMPT", "LONG_BACKENDS", "LONG_PROMPTERS", "build_fixture", "write_suite"]
+
+# The scale of the paper's experiment, with names as long as real specs: 8 prompters x 4 backends.
+LONG_PROMPTERS = tuple(f"python:fixtures.results.agents:{name}" for name in
+                       ("careful", "hostile", "terse", "verbose", "literal", "stylist", "planner", "critic"))
+LONG_BACKENDS = ("diffusers:stabilityai/stable-diffusion-xl-base-1.0", "openai-compatible:http-local/flux-schnell", "gemini-image", "reference")
 
 HOSTILE_PROMPT = 'a poster that says <script>alert(1)</script> and "><img src=x onerror=alert(1)> in red'
 _CATEGORIES = ("OE", "CO", "IM")

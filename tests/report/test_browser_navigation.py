@@ -14,13 +14,11 @@ from pytest_atelier.report import render_report
 from pytest_atelier.results.records import load_results, write_results
 
 from .cdp import CHROMIUM, Browser
-from .fixture_gen import build_fixture
+from .fixture_gen import LONG_BACKENDS, LONG_PROMPTERS, build_fixture
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).is_file(), reason=f"{CHROMIUM} is absent (apt-get install chromium)")
 
-PROMPTERS = tuple(f"python:fixtures.results.agents:{name}" for name in
-                  ("careful", "hostile", "terse", "verbose", "literal", "stylist", "planner", "critic"))
-BACKENDS = ("diffusers:stabilityai/stable-diffusion-xl-base-1.0", "openai-compatible:http-local/flux-schnell", "gemini-image", "reference")
+PROMPTERS, BACKENDS = LONG_PROMPTERS, LONG_BACKENDS
 
 
 @pytest.fixture(scope="module")
@@ -68,16 +66,6 @@ def rate_and_spread(results) -> dict[str, tuple[float | None, float | None]]:
     return out
 
 
-def _load(browser: Browser, url: str) -> None:
-    browser.events.clear()
-    browser.call("Page.navigate", url="about:blank")
-    browser.wait_for("Page.loadEventFired")
-    browser.events.clear()
-    browser.call("Emulation.setDeviceMetricsOverride", width=1280, height=900, deviceScaleFactor=1, mobile=False)
-    browser.call("Page.navigate", url=url)
-    browser.wait_for("Page.loadEventFired")
-
-
 SET = """((fields) => { for (const [id, value] of Object.entries(fields)) { const f = document.getElementById(id); f.value = value;
     f.dispatchEvent(new Event('input')); }
   return Array.from(document.querySelectorAll('details.task')).filter(t => !t.hidden).map(t => t.id.slice(5)); })"""
@@ -96,7 +84,7 @@ def _set(browser: Browser, **fields: str) -> list[str]:
 def test_failed_by_a_passed_by_b_equals_python(page, tmp_path):
     results, report = page
     with Browser(tmp_path / "profile") as browser:
-        _load(browser, report.as_uri())
+        browser.open(report.as_uri())
         sizes, pv, bv = [], _values(browser, "f-fa"), _values(browser, "f-b")
         assert _values(browser, "f-pb") == pv and sorted(pv) == sorted(PROMPTERS)
         for backend in (None, *BACKENDS):
@@ -117,7 +105,7 @@ def test_sort_by_pass_rate_and_disagreement(page, tmp_path, key):
     results, report = page
     figures = rate_and_spread(results)
     with Browser(tmp_path / "profile") as browser:
-        _load(browser, report.as_uri())
+        browser.open(report.as_uri())
         suite_order = browser.evaluate(SHOWN)
         column, sign = (0 if key.endswith("rate") else 1), (-1 if key.startswith("-") else 1)
         expected = sorted(suite_order, key=lambda t: (figures[t][column] is None, sign * (figures[t][column] or 0), suite_order.index(t)))
@@ -132,7 +120,7 @@ def test_a_link_with_the_state_hash_reproduces_the_view(page, tmp_path):
     assert expected
     task = expected[0]
     with Browser(tmp_path / "first") as browser:
-        _load(browser, report.as_uri())
+        browser.open(report.as_uri())
         pv, bv = _values(browser, "f-fa"), _values(browser, "f-b")
         runs = browser.evaluate(f"JSON.parse(document.querySelector('#task-{task} script.dd').textContent).runs.map(r => [r.p, r.b])")
         meta = browser.evaluate("JSON.parse(document.getElementById('atelier-meta').textContent)")
@@ -143,7 +131,7 @@ def test_a_link_with_the_state_hash_reproduces_the_view(page, tmp_path):
         open: Array.from(document.querySelectorAll('details.task[open]')).map(t => t.id.slice(5)),
         runs: Array.from(document.querySelectorAll('details.task[open] details.run[open] summary b')).map(b => b.textContent)}))()"""
     with Browser(tmp_path / "profile") as browser:
-        _load(browser, url)
+        browser.open(url)
         view = browser.evaluate(state)
         assert view["fields"] == fields
         assert sorted(browser.evaluate(SHOWN)) == expected
@@ -158,7 +146,7 @@ def test_a_link_with_the_state_hash_reproduces_the_view(page, tmp_path):
         before = browser.evaluate(state), browser.evaluate(SHOWN)
         link = browser.evaluate("location.href")
         assert "f-sort=-spread" in link and f"open={task}" in link
-        _load(browser, link)
+        browser.open(link)
         assert (browser.evaluate(state), browser.evaluate(SHOWN)) == before
         assert browser.of("Runtime.exceptionThrown") == []
         assert [e for e in browser.of("Log.entryAdded") if e["entry"]["level"] == "error"] == []  # no CSP violation
@@ -167,7 +155,7 @@ def test_a_link_with_the_state_hash_reproduces_the_view(page, tmp_path):
 def test_section_links_and_task_links_still_work(page, tmp_path):
     _, report = page
     with Browser(tmp_path / "profile") as browser:
-        _load(browser, report.as_uri() + "#task-oe_006")
+        browser.open(report.as_uri() + "#task-oe_006")
         assert browser.evaluate("document.getElementById('task-oe_006').open") is True
         _set(browser, f_cat="OE")
         browser.evaluate("location.hash = '#leaderboard'")

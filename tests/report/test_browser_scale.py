@@ -11,13 +11,11 @@ import yaml
 from pytest_atelier.report import render_report
 
 from .cdp import CHROMIUM, Browser
-from .fixture_gen import build_fixture
+from .fixture_gen import LONG_BACKENDS, LONG_PROMPTERS, build_fixture
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).is_file(), reason=f"{CHROMIUM} is absent (apt-get install chromium)")
 
-PROMPTERS = tuple(f"python:fixtures.results.agents:{name}" for name in
-                  ("careful", "hostile", "terse", "verbose", "literal", "stylist", "planner", "critic"))
-BACKENDS = ("diffusers:stabilityai/stable-diffusion-xl-base-1.0", "openai-compatible:http-local/flux-schnell", "gemini-image", "reference")
+PROMPTERS, BACKENDS = LONG_PROMPTERS, LONG_BACKENDS
 UNBROKEN = "x" * 3000
 
 

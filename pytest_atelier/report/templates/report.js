@@ -21,11 +21,12 @@
     cells.forEach(function (c) { tr.appendChild(c instanceof Node ? c : el("td", null, c)); });
     return tr;
   }
-  function table(cls, head, rows) {
+  function table(cls, head, rows, sort) {
     var t = el("table", cls), th = el("thead"), tb = el("tbody"), hr = el("tr");
     head.forEach(function (h) { hr.appendChild(el("th", null, h)); });
     add(t, add(th, hr), tb);
     rows.forEach(function (r) { tb.appendChild(r); });
+    if (sort) { t.classList.add("sortable"); sortable(t); }
     return add(el("div", "scroll"), t);  // a wide table scrolls inside its box, never the page
   }
 
@@ -36,7 +37,7 @@
     var n = parseFloat(text);
     return isNaN(n) || !/^-?[\d.]/.test(text) ? text.toLowerCase() : n;
   }
-  document.querySelectorAll("table.sortable").forEach(function (t) {
+  function sortable(t) {
     t.querySelectorAll("thead th").forEach(function (th, col) {
       th.tabIndex = 0;
       th.addEventListener("click", function () {
@@ -52,12 +53,15 @@
         rows.forEach(function (r) { body.appendChild(r); });
       });
     });
-  });
+  }
+  document.querySelectorAll("table.sortable").forEach(sortable);
 
   // --- drill-down, built when a task is opened -------------------------------------------
   var tasks = Array.prototype.slice.call(document.querySelectorAll("details.task"));
-  var F = { cat: "", p: "", b: "", o: "", q: "", fa: "", pb: "", sort: "" };
-  var FIELDS = [["f-cat", "cat"], ["f-p", "p"], ["f-b", "b"], ["f-o", "o"], ["f-fa", "fa"], ["f-pb", "pb"], ["f-sort", "sort"], ["f-q", "q"]];
+  var F = { cat: "", p: "", b: "", o: "", q: "", fa: "", pb: "", cp: "", prim: "", fo: "", sort: "" };
+  var FIELDS = [["f-cat", "cat"], ["f-p", "p"], ["f-b", "b"], ["f-o", "o"], ["f-fa", "fa"], ["f-pb", "pb"], ["f-cp", "cp"], ["f-prim", "prim"],
+    ["f-fo", "fo"], ["f-sort", "sort"], ["f-q", "q"]];
+  function failedRow(v) { return v[2] === "fail" || v[2] === "error"; }
 
   function data(t) {
     if (!t._data) t._data = JSON.parse(t.querySelector("script.dd").textContent);
@@ -72,15 +76,18 @@
   }
 
   function overview(d, runs) {
-    var head = ["run"].concat(d.cp.map(function (c) { return c[0]; }));
+    var keep = d.cp.map(function () { return !F.fo; });
+    if (F.fo) runs.forEach(function (r) { r.v.forEach(function (v) { if (failedRow(v)) keep[v[0]] = true; }); });
+    var cps = d.cp.map(function (c, i) { return [c, i]; }).filter(function (ci) { return keep[ci[1]]; });
+    var head = ["run"].concat(cps.map(function (ci) { return ci[0][0]; }));
     var rows = runs.map(function (r) {
       var byCp = {};
       r.v.forEach(function (v) { (byCp[v[0]] = byCp[v[0]] || {})[v[1]] = v; });
       var head = el("th", null, runLabel(r));
       head.title = runFull(r);
       var cells = [head];
-      d.cp.forEach(function (c, i) {
-        var td = el("td", "v"), tip = [c[0]];
+      cps.forEach(function (ci) {
+        var c = ci[0], i = ci[1], td = el("td", "v"), tip = [c[0]];
         ["p", "i"].forEach(function (side) {
           var v = (byCp[i] || {})[side];
           td.appendChild(el("i", "mk " + (v ? v[2] : "none")));
@@ -92,7 +99,8 @@
       return row(cells);
     });
     var wrap = el("div", "overview");
-    add(wrap, el("p", "meta", "Left mark: prompt side, right mark: image side (green pass, red fail, yellow abstained, grey skipped or n/a). Hover for the reason."),
+    add(wrap, el("p", "meta", "Left mark: prompt side, right mark: image side (green pass, red fail, yellow abstained, grey skipped or n/a). Hover for the reason." +
+      (F.fo ? " Failures only: " + cps.length + " of " + d.cp.length + " checkpoints failed in a shown run." : "")),
       table("overview", head, rows));
     return wrap;
   }
@@ -117,6 +125,93 @@
     return box;
   }
 
+  function promptsAndImages(d, r, body) {
+    var S = d.S;
+    body.appendChild(el("h4", null, r.pr.length > 1 ? "Prompts" : "Prompt"));
+    if (!r.pr.length) body.appendChild(el("p", "na", "n/a: no prompt was written"));
+    r.pr.forEach(function (p, i) {
+      if (r.pr.length > 1) body.appendChild(el("div", "meta", "output " + (i + 1)));
+      body.appendChild(el("pre", "prompt", S[p]));
+    });
+    if (S[r.m]) body.appendChild(el("p", "meta", "prompter: " + S[r.m]));
+    body.appendChild(el("h4", null, "Images"));
+    body.appendChild(r.ni !== undefined ? el("p", "na", "n/a: " + S[r.ni]) : thumbs(d, r));
+  }
+
+  // --- two prompters side by side, per backend ---------------------------------------------
+  function pairSelect(d, present, value, label) {
+    var s = el("select");
+    s.setAttribute("aria-label", label);
+    s.appendChild(el("option", null, "choose a prompter")).value = "";
+    present.forEach(function (p) { var o = el("option", null, META.prompters[p]); o.value = String(p); o.title = META.full[0][p]; s.appendChild(o); });
+    s.value = value === undefined ? "" : String(value);
+    return s;
+  }
+  function compare(t) {
+    var d = data(t), host = t.querySelector(".cmp"), S = d.S, present = [];
+    host.textContent = "";
+    d.runs.forEach(function (r) { if (present.indexOf(r.p) < 0) present.push(r.p); });
+    if (present.length < 2) return;
+    var pair = t._cmp || [], head = el("div", "cmp-head");
+    var sa = pairSelect(d, present, pair[0], "compare: first prompter"), sb = pairSelect(d, present, pair[1], "compare: second prompter");
+    function changed() {
+      t._cmp = sa.value !== "" || sb.value !== "" ? [sa.value === "" ? undefined : +sa.value, sb.value === "" ? undefined : +sb.value] : null;
+      compare(t);
+      saveState();
+    }
+    sa.addEventListener("input", changed); sb.addEventListener("input", changed);
+    add(host, add(head, el("h4", null, "Compare side by side"), sa, el("span", "meta", " with "), sb));
+    if (pair[0] === undefined || pair[1] === undefined || pair[0] === pair[1]) {
+      host.appendChild(el("p", "meta", "Choose two prompters to see their prompts, images and verdicts on this task next to each other."));
+      return;
+    }
+    var backends = [];
+    d.runs.forEach(function (r) {
+      if ((r.p === pair[0] || r.p === pair[1]) && (F.b === "" || String(r.b) === F.b) && backends.indexOf(r.b) < 0) backends.push(r.b);
+    });
+    backends.sort(function (a, b) { return a - b; });
+    if (!backends.length) host.appendChild(el("p", "na", "n/a: neither prompter has a run on the shown backends"));
+    backends.forEach(function (b) {
+      var runs = pair.map(function (p) { return d.runs.filter(function (r) { return r.p === p && r.b === b; })[0]; });
+      var block = el("div", "cmp-backend"), title = el("h4", null, "backend " + META.backends[b]);
+      title.title = META.full[1][b];
+      var grid = el("div", "pair");
+      runs.forEach(function (r, i) {
+        var side = el("div", "side"), name = el("b", null, META.prompters[pair[i]]);
+        name.title = META.full[0][pair[i]];
+        add(side, el("i", "dot s" + (pair[i] % 10)), name);
+        if (!r) { side.appendChild(el("p", "na", "n/a: no run on this backend")); grid.appendChild(side); return; }
+        r.f.forEach(function (f) { side.appendChild(el("span", "badge " + f, f)); });
+        side.appendChild(el("span", "meta", "  prompt " + counts(r, "p") + " · image " + counts(r, "i")));
+        if (r.e !== undefined) side.appendChild(el("pre", "error", S[r.e]));
+        promptsAndImages(d, r, side);
+        grid.appendChild(side);
+      });
+      add(block, title, grid);
+      var by = runs.map(function (r) {
+        var m = {};
+        if (r) r.v.forEach(function (v) { m[v[0] + v[1]] = v; });
+        return m;
+      });
+      var keys = [];
+      d.cp.forEach(function (c, i) { ["p", "i"].forEach(function (side) { if (by[0][i + side] || by[1][i + side]) keys.push([i, side]); }); });
+      var rows = [], differ = 0;
+      keys.forEach(function (k) {
+        var va = by[0][k[0] + k[1]], vb = by[1][k[0] + k[1]], c = d.cp[k[0]];
+        if (F.fo && !(va && failedRow(va)) && !(vb && failedRow(vb))) return;
+        var same = (va ? va[2] : "") === (vb ? vb[2] : "");
+        if (!same) differ++;
+        var cells = [c[0], c[1] || "–", SIDE[k[1]], (k[1] === "p" ? c[2] : c[3]) || "–"];
+        [va, vb].forEach(function (v) { cells.push(el("td", "o " + (v ? v[2] : "none"), v ? v[2] : "n/a"), v ? S[v[3]] : "–"); });
+        rows.push(row(cells, same ? "" : "diff"));
+      });
+      block.appendChild(el("p", "meta", differ + " of " + keys.length + " verdicts differ (highlighted)" + (F.fo ? "; failures only" : "")));
+      block.appendChild(table("verdicts cmpv", ["checkpoint", "primitive", "side", "statement", META.prompters[pair[0]], "reason",
+        META.prompters[pair[1]], "reason"], rows, true));
+      host.appendChild(block);
+    });
+  }
+
   function panel(d, r) {
     var S = d.S, det = el("details", "run"), sum = el("summary"), body = el("div");
     var name = el("b", null, runLabel(r));
@@ -130,24 +225,17 @@
       " · $" + r.c.toFixed(4) + " · " + (r.t.total_s !== undefined ? r.t.total_s.toFixed(2) + " s" : "n/a")));
     if (r.e !== undefined) body.appendChild(el("pre", "error", S[r.e]));
     if (r.x !== undefined) body.appendChild(el("p", "flag", "Excluded from grading by the safety gate: " + S[r.x]));
-    body.appendChild(el("h4", null, r.pr.length > 1 ? "Prompts" : "Prompt"));
-    if (!r.pr.length) body.appendChild(el("p", "na", "n/a: no prompt was written"));
-    r.pr.forEach(function (p, i) {
-      if (r.pr.length > 1) body.appendChild(el("div", "meta", "output " + (i + 1)));
-      body.appendChild(el("pre", "prompt", S[p]));
-    });
-    if (S[r.m]) body.appendChild(el("p", "meta", "prompter: " + S[r.m]));
-    body.appendChild(el("h4", null, "Images"));
-    body.appendChild(r.ni !== undefined ? el("p", "na", "n/a: " + S[r.ni]) : thumbs(d, r));
+    promptsAndImages(d, r, body);
     body.appendChild(el("h4", null, "Checkpoints"));
-    var order = r.v.slice().sort(function (a, b) { return a[0] - b[0] || (a[1] < b[1] ? 1 : -1); });
+    var order = r.v.filter(function (v) { return !F.fo || failedRow(v); }).sort(function (a, b) { return a[0] - b[0] || (a[1] < b[1] ? 1 : -1); });
+    if (F.fo) body.appendChild(el("p", "meta", "Failures only: " + order.length + " of " + r.v.length + " verdicts."));
     body.appendChild(table("verdicts", ["checkpoint", "primitive"].concat(META.idea ? ["level"] : []).concat(["side", "statement", "verdict", "reason", "decided by"]),
       order.map(function (v) {
         var c = d.cp[v[0]], stmt = v[1] === "p" ? c[2] : c[3];
         var cells = [c[0], c[1] || "–"].concat(META.idea ? [c[4] === null ? "–" : c[4]] : [])
           .concat([SIDE[v[1]], stmt || "–", el("td", "o " + v[2], v[2]), S[v[3]], S[v[4]]]);
         return row(cells);
-      })));
+      }), true));
     if (!r.v.length) body.appendChild(el("p", "na", "n/a: no verdicts (" + (r.e !== undefined ? "the run failed" : "nothing was judged") + ")"));
     if (r.mt) {
       body.appendChild(el("h4", null, "Metrics"));
@@ -187,6 +275,7 @@
     t._open = t._open || {};
     host.querySelectorAll("details.run").forEach(function (p) { t._open[p.getAttribute("data-k")] = p.open; });
     host.textContent = "";
+    compare(t);
     host.appendChild(el("h4", null, "Runs (" + runs.length + ")"));
     if (!runs.length) { host.appendChild(el("p", "na", "n/a: no run matches the filters")); return; }
     host.appendChild(overview(d, runs));
@@ -247,12 +336,19 @@
         if (t._text === undefined) t._text = visibleText(t);
         ok = t.getAttribute("data-s").indexOf(F.q) >= 0 || t._text.indexOf(F.q) >= 0;
       }
-      var visible = 0, any = false, all = true;
+      var visible = 0, any = false, all = true, hit = false;
+      t.querySelectorAll(".strip .pg").forEach(function (g) { g.hidden = F.p !== "" && g.getAttribute("data-p") !== F.p; });
       t.querySelectorAll(".strip i").forEach(function (c) {
         var vis = (F.p === "" || c.getAttribute("data-p") === F.p) && (F.b === "" || c.getAttribute("data-b") === F.b);
         c.hidden = !vis;
         if (!vis) return;
         visible++;
+        if (F.cp || F.prim) {  // one failed checkpoint of this run with that id and that primitive
+          var xp = c.getAttribute("data-xp").split(" ");
+          c.getAttribute("data-x").split(" ").forEach(function (x, i) {
+            if (x && (!F.cp || x === F.cp) && (!F.prim || xp[i] === F.prim)) hit = true;
+          });
+        }
         var flags = c.getAttribute("data-f").split(" ");
         if (flags.indexOf(F.o) >= 0) any = true;
         if (flags.indexOf("pass") < 0) all = false;
@@ -260,15 +356,17 @@
       if (ok && (F.p !== "" || F.b !== "")) ok = visible > 0;
       if (ok && F.o) ok = visible > 0 && (F.o === "pass" ? all : any);
       if (ok && (F.fa !== "" || F.pb !== "")) ok = failedPassed(t);
+      if (ok && (F.cp || F.prim)) ok = hit;
       t.hidden = !ok;
       if (ok) shown++;
       if (ok && t.open) render(t);
     });
     count.textContent = shown + " of " + tasks.length + " tasks";
   }
+  function fieldValue(input) { return input.type === "checkbox" ? (input.checked ? "1" : "") : input.value; }
   function readField(pair) {
     var input = document.getElementById(pair[0]);
-    F[pair[1]] = pair[1] === "q" ? input.value.trim().toLowerCase() : input.value;
+    F[pair[1]] = pair[1] === "q" ? input.value.trim().toLowerCase() : fieldValue(input);
   }
   FIELDS.forEach(function (pair) {
     document.getElementById(pair[0]).addEventListener("input", function () { readField(pair); apply(); saveState(); });
@@ -279,11 +377,12 @@
   var restoring = false;
   function stateHash() {
     var q = new URLSearchParams();
-    FIELDS.forEach(function (pair) { var v = document.getElementById(pair[0]).value; if (v) q.append(pair[0], v); });
+    FIELDS.forEach(function (pair) { var v = fieldValue(document.getElementById(pair[0])); if (v) q.append(pair[0], v); });
     tasks.forEach(function (t) {
       if (!t.open) return;
       var id = t.id.slice(5);
       q.append("open", id);
+      if (t._cmp && t._cmp[0] !== undefined && t._cmp[1] !== undefined) q.append("cmp", id + "." + t._cmp[0] + "." + t._cmp[1]);
       if (!t._data) return;
       var shown = {};
       t.querySelectorAll("details.run").forEach(function (p) { shown[p.getAttribute("data-k")] = p.open; });
@@ -317,10 +416,14 @@
     FIELDS.forEach(function (pair) {
       var input = document.getElementById(pair[0]), v = q.get(pair[0]) || "";
       if (input.tagName === "SELECT" && v && !Array.prototype.some.call(input.options, function (o) { return o.value === v; })) v = "";
-      input.value = v;
+      if (input.type === "checkbox") input.checked = v === "1"; else input.value = v;
       readField(pair);
     });
-    var runs = {};
+    var runs = {}, pairs = {};
+    q.getAll("cmp").forEach(function (c) {  // task.a.b: the task id, then the two prompters' indices
+      var m = /^(.*)\.(\d+)\.(\d+)$/.exec(c);
+      if (m) pairs[m[1]] = [+m[2], +m[3]];
+    });
     q.getAll("run").forEach(function (r) {
       var dot = r.lastIndexOf(".");
       (runs[r.slice(0, dot)] = runs[r.slice(0, dot)] || {})[r.slice(dot + 1)] = true;
@@ -332,6 +435,7 @@
       var t = document.getElementById("task-" + id);
       if (!t || !t.classList.contains("task")) return;
       t._open = {};
+      t._cmp = pairs[id] && pairs[id][0] < META.prompters.length && pairs[id][1] < META.prompters.length ? pairs[id] : null;
       data(t).runs.forEach(function (r, i) { t._open[r.k] = !!(runs[id] || {})[i]; });
       t.open = true;
       render(t);
