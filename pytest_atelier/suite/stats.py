@@ -7,13 +7,35 @@ from collections import Counter
 from .loader import Suite
 from .models import CONSTRAINT_PRIMITIVES, SEMANTIC_PRIMITIVES, TAG_VOCABULARY, Category
 
-__all__ = ["suite_stats", "format_stats"]
+__all__ = ["suite_stats", "format_stats", "PAPER_TAGS", "PAPER_INSTANCES"]
+
+# The AtelierEval paper's figures over its 360 tasks (facts, for comparison): appendix B,
+# Table 6 (tasks carrying each tag, per category: OE, CO, IM) and appendix C, Table 7 (challenge
+# primitive instances per task: min, max, mean, std).
+PAPER_TAGS: dict[str, tuple[int, int, int]] = {
+    "object": (56, 96, 39), "character": (49, 37, 58), "environment": (45, 34, 54), "typography": (6, 76, 18),
+    "data_element": (17, 32, 14),
+    "portrait_closeup": (27, 25, 22), "full_body_shot": (18, 21, 20), "schematic_diagram": (18, 25, 26),
+    "knolling_layout": (10, 15, 6), "sequential_panel": (7, 6, 15), "ui_interface": (8, 6, 12), "isometric_view": (0, 6, 4),
+    "photorealistic": (43, 37, 48), "traditional_media": (50, 12, 6), "vector_flat": (7, 52, 18), "3d_render": (15, 26, 27),
+    "cel_shaded": (5, 8, 19),
+    "corporate_clean": (21, 56, 35), "scifi_cyberpunk": (24, 14, 17), "fantasy_mythic": (26, 9, 13),
+    "abstract_conceptual": (25, 2, 11), "cute_pop": (15, 27, 13), "retro_vintage": (27, 15, 4), "horror_dark": (16, 3, 1),
+}  # fmt: skip
+PAPER_INSTANCES: dict[str, dict[str, tuple[float, float, float, float]]] = {
+    "OE": {"semantic": (6, 10, 8.2, 0.9), "constraint": (0, 0, 0.0, 0.0)},
+    "CO": {"semantic": (3, 4, 3.7, 0.4), "constraint": (10, 18, 12.7, 3.1)},
+    "IM": {"semantic": (3, 7, 4.3, 1.0), "constraint": (7, 16, 12.4, 2.8)},
+}
 
 
 def suite_stats(suite: Suite) -> dict:
     """Counts per category: tasks, tags (paper table 6), primitive instances and checklist sizes (table 7)."""
     cats = [c.value for c in Category]
-    out: dict = {"suite": suite.manifest.name, "tasks": {}, "tags": {}, "primitives": {}, "instances": {}, "checklist": {}}
+    out: dict = {"suite": suite.manifest.name, "tasks": {}, "tags": {}, "primitives": {}, "instances": {}, "checklist": {},
+                 "paper": {"tags": {tag: dict(zip(cats, n)) for tag, n in PAPER_TAGS.items()},
+                           "instances": {c: {k: dict(zip(("min", "max", "mean", "std"), v)) for k, v in kinds.items()}
+                                         for c, kinds in PAPER_INSTANCES.items()}}}
     for cat in cats:
         tasks = [t for t in suite.tasks if t.category.value == cat]
         out["tasks"][cat] = len(tasks)
@@ -42,21 +64,29 @@ def _summary(values: list[int]) -> dict:
 
 
 def format_stats(stats: dict) -> str:
+    """Tables of the suite's figures, each beside the paper's (Table 6 for tags, Table 7 for
+    primitive instances per task); the paper has 120 tasks per category."""
     cats = [c.value for c in Category]
-    lines = [f"suite {stats['suite']}: " + ", ".join(f"{c} {stats['tasks'][c]}" for c in cats) + " tasks", ""]
-    lines.append(f"{'tag':<26}" + "".join(f"{c:>6}" for c in cats))
+    paper = stats.get("paper", {})
+    lines = [f"suite {stats['suite']}: " + ", ".join(f"{c} {stats['tasks'][c]}" for c in cats) + " tasks"
+             + ("; paper: 120 per category" if paper else ""), ""]
+    lines.append(f"{'tag (suite | paper Table 6)':<30}" + "".join(f"{c:>5}" for c in cats) + "  |" + "".join(f"{c:>5}" for c in cats))
     for dim, tags in stats["tags"].items():
         lines.append(f"[{dim}]")
         for tag, counts in tags.items():
-            lines.append(f"  #{tag:<23}" + "".join(f"{counts[c]:>6}" for c in cats))
+            theirs = paper.get("tags", {}).get(tag)
+            ref = "  |" + "".join(f"{theirs[c]:>5}" for c in cats) if theirs else ""
+            lines.append(f"  #{tag:<27}" + "".join(f"{counts[c]:>5}" for c in cats) + ref)
     lines += ["", f"{'primitive':<26}" + "".join(f"{c:>6}" for c in cats)]
     for p in (*SEMANTIC_PRIMITIVES, *CONSTRAINT_PRIMITIVES):
         lines.append(f"  {p.value:<24}" + "".join(f"{stats['primitives'][c].get(p.value, 0):>6}" for c in cats))
-    lines += ["", f"{'instances per task':<26}{'min':>6}{'max':>6}{'mean':>7}{'std':>6}"]
+    lines += ["", f"{'instances per task':<26}{'min':>6}{'max':>6}{'mean':>7}{'std':>6}  | paper Table 7"]
     for c in cats:
         for kind in ("semantic", "constraint"):
             s = stats["instances"][c][kind]
-            lines.append(f"  {c} {kind:<21}" + _row(s))
+            theirs = paper.get("instances", {}).get(c, {}).get(kind)
+            ref = f"  |{theirs['min']:>4g}{theirs['max']:>5g}{theirs['mean']:>6}{theirs['std']:>5}" if theirs else ""
+            lines.append(f"  {c} {kind:<21}" + _row(s) + ref)
     lines += ["", f"{'checklist size':<26}{'min':>6}{'max':>6}{'mean':>7}{'std':>6}"]
     for c in cats:
         lines.append(f"  {c:<24}" + _row(stats["checklist"][c]))
