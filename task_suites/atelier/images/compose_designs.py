@@ -6,11 +6,13 @@ images/attribution/im_c.yaml. Run from anywhere:
 
     python task_suites/atelier/images/compose_designs.py [OUT_DIR] [im_NNN ...]
 
-Needs: hedgewars-data, supertux-data, openclipart-png, fonts-liberation, fonts-quicksand (Debian).
+Needs: hedgewars-data, supertux-data, openclipart-png, fonts-liberation, fonts-quicksand, openclipart-svg, librsvg2-bin (Debian).
 """
 
 from __future__ import annotations
 
+import io
+import subprocess
 import sys
 from pathlib import Path
 
@@ -302,17 +304,90 @@ DESIGNS = {
 }
 
 
+# --- Clip-art targets: one openclipart piece on white, or several placed into a scene -------
+
+CLIPART = {
+    # id: (path under /usr/share/openclipart/png, crop as fractions of the piece's content box)
+    "im_108": ("food/menu_example1.png", (0, 0, 1, 1)),
+    "im_109": ("recreation/park_nicu_buculei_01.png", (0, 0, 1, 1)),
+    "im_110": ("transportation/boating/sailing_sunset.png", (0, 0, 1, 1)),
+    "im_111": ("plants/fall_scene_in_a_circle_a_01.png", (0, 0, 1, 1)),
+    "im_112": ("recreation/music/fifties_jukebox_gerald_g_01.png", (0, 0, 1, 1)),
+    "im_113": ("plants/sun_flower_ganson.png", (0, 0, 1, 1)),
+    "im_114": ("unsorted/Pinguino3.png", (0, 0, 1, 1)),
+    "im_115": ("unsorted/caterpillar.png", (0, 0, 1, 1)),
+    "im_116": ("food/menu_example5.png", (0, 0, 1, 1)),
+    "im_117": ("unsorted/landscape_near_the_river_01.png", (0.2, 0, 1, 1)),
+    "im_118": ("unsorted/carpentiere2.png", (0, 0, 1, 1)),
+}
+
+
+OCSVG = Path("/usr/share/openclipart/svg")
+
+
+def render_svg(rel: str, long_side: int = 1100) -> Image.Image:
+    """The openclipart-svg drawing matching ``rel`` (a .png name) rendered by rsvg-convert."""
+    svg = OCSVG / rel.replace(".png", ".svg")
+    probe = Image.open(OC / rel)
+    opt = ["-w", str(long_side)] if probe.width >= probe.height else ["-h", str(long_side)]
+    out = subprocess.run(["rsvg-convert", *opt, "-f", "png", str(svg)], check=True, capture_output=True).stdout
+    return Image.open(io.BytesIO(out)).convert("RGBA")
+
+
+def clipart(rel: str, crop: tuple[float, float, float, float]) -> Image.Image:
+    im = render_svg(rel)
+    im = im.crop(im.getbbox())
+    w, h = im.size
+    l, t, r, b = crop
+    im = im.crop((round(l * w), round(t * h), round(r * w), round(b * h)))
+    m = round(0.04 * max(im.size))
+    c = Image.new("RGBA", (im.width + 2 * m, im.height + 2 * m), (255, 255, 255, 255))
+    c.alpha_composite(im, (m, m))
+    return c
+
+
+def cottage_meadow() -> Image.Image:
+    W, H = 1200, 800
+    c = Image.new("RGBA", (W, H), (150, 205, 240, 255))
+    d = ImageDraw.Draw(c)
+    d.rectangle((0, 520, W, H), fill=(120, 190, 80, 255))
+    paste(c, clip(OC / "recreation/holiday/rainbow_linda_kim_01.png", width=520), 640, 300)
+    paste(c, clip(OC / "recreation/cartoon_tree_01.png", height=520), 230, 640)
+    paste(c, clip(OC / "buildings/homes/home3.png", height=380), 760, 660)
+    for x, part in ((520, "plants/flowers/flower1_juliane_krug_01.png"), (1080, "plants/flowers/flower2_juliane_krug_01.png")):
+        paste(c, clip(OC / part, height=150), x, 760)
+    return c
+
+
+def bedroom_corner() -> Image.Image:
+    W, H = 1000, 760
+    c = Image.new("RGBA", (W, H), (214, 200, 232, 255))
+    d = ImageDraw.Draw(c)
+    d.rectangle((0, 500, W, H), fill=(176, 122, 76, 255))
+    for x in range(0, W, 125):
+        d.line((x, 500, x, H), fill=(150, 100, 60, 255), width=3)
+    d.ellipse((120, 600, 560, 720), fill=(200, 70, 80, 255))
+    paste(c, clip(OC / "buildings/furniture/mobile_architetto_france_01.png", height=460), 700, 640)
+    paste(c, clip(OC / "recreation/toys/teddybear_jarno_vasamaa_.png", height=300), 330, 670)
+    return c
+
+
+DESIGNS.update({"im_119": cottage_meadow, "im_120": bedroom_corner})
+
+
 def build(tid: str) -> Image.Image:
     if tid in HEDGEWARS:
         return finish(hedgewars_scene(*HEDGEWARS[tid]))
     if tid in SUPERTUX:
         return finish(supertux(*SUPERTUX[tid]))
+    if tid in CLIPART:
+        return finish(clipart(*CLIPART[tid]))
     return finish(DESIGNS[tid]())
 
 
 def main(argv: list[str]) -> None:
     out = Path(argv[0]) if argv else HERE
-    ids = argv[1:] or sorted({*HEDGEWARS, *SUPERTUX, *DESIGNS})
+    ids = argv[1:] or sorted({*HEDGEWARS, *SUPERTUX, *CLIPART, *DESIGNS})
     for tid in ids:
         img = build(tid)
         img.save(out / f"{tid}.jpg", quality=85, optimize=True)
