@@ -346,11 +346,17 @@ def clipart(rel: str, crop: tuple[float, float, float, float]) -> Image.Image:
     return c
 
 
-def cottage_meadow() -> Image.Image:
-    W, H = 1200, 800
-    c = Image.new("RGBA", (W, H), (150, 205, 240, 255))
+def backdrop(w: int, h: int, upper, lower, split: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A canvas in colour ``upper`` with colour ``lower`` from row ``split`` down (sky and
+    grass, wall and floor)."""
+    c = Image.new("RGBA", (w, h), upper)
     d = ImageDraw.Draw(c)
-    d.rectangle((0, 520, W, H), fill=(120, 190, 80, 255))
+    d.rectangle((0, split, w, h), fill=lower)
+    return c, d
+
+
+def cottage_meadow() -> Image.Image:
+    c, _ = backdrop(1200, 800, (150, 205, 240, 255), (120, 190, 80, 255), 520)
     paste(c, clip(OC / "recreation/holiday/rainbow_linda_kim_01.png", width=520), 640, 300)
     paste(c, clip(OC / "recreation/cartoon_tree_01.png", height=520), 230, 640)
     paste(c, clip(OC / "buildings/homes/home3.png", height=380), 760, 660)
@@ -361,9 +367,7 @@ def cottage_meadow() -> Image.Image:
 
 def bedroom_corner() -> Image.Image:
     W, H = 1000, 760
-    c = Image.new("RGBA", (W, H), (214, 200, 232, 255))
-    d = ImageDraw.Draw(c)
-    d.rectangle((0, 500, W, H), fill=(176, 122, 76, 255))
+    c, d = backdrop(W, H, (214, 200, 232, 255), (176, 122, 76, 255), 500)
     for x in range(0, W, 125):
         d.line((x, 500, x, H), fill=(150, 100, 60, 255), width=3)
     d.ellipse((120, 600, 560, 720), fill=(200, 70, 80, 255))
