@@ -40,9 +40,22 @@ def assets_folder(out_path: str | Path) -> Path:
     return out_path.with_name(out_path.stem + "_files")
 
 
+try:  # the report extra: five times as fast on the drill-down data (1.5 s of a render at 11,520 runs)
+    from msgspec.json import encode as _encode
+except ImportError:
+    _encode = None
+
+
+def _dumps(value) -> str:
+    """Compact JSON, non-ASCII text as it is; a NaN is refused (json) or written as null (msgspec), never as ``NaN``."""
+    if _encode is not None:
+        return _encode(value).decode("utf-8")
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
 def _json(value) -> Markup:
     """Compact JSON that is safe inside a ``<script>`` element (and in HTML attributes)."""
-    text = neutralise_bidi(json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False))
+    text = neutralise_bidi(_dumps(value))
     for char, escaped in (("&", "\\u0026"), ("<", "\\u003c"), (">", "\\u003e"), ("'", "\\u0027")):
         text = text.replace(char, escaped)
     return Markup(text)

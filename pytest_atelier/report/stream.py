@@ -14,6 +14,7 @@ missing ``msgspec`` (the ``report`` extra: ``pip install 'pytest-atelier[report]
 from __future__ import annotations
 
 import json
+import types
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -101,9 +102,7 @@ def stream_inputs(path: str | Path, thumbs: Thumbnails, *, n_boot: int = 2000) -
             digest.add_items(chunk)
         del items
         for chunk in _chunks(path, "runs", runs, RUN_CHUNK, _RUNS):
-            header.runs = chunk
-            _resolve_relative_paths(header, base)
+            _resolve_relative_paths(types.SimpleNamespace(suite={}, runs=chunk), base)  # relative image paths read from the file's folder
             for run in chunk:
                 digest.add(run)
-        header.runs = []
     return loaded, digest
