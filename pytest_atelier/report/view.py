@@ -497,8 +497,8 @@ class RunCell:
     passed: int = 0  # decided verdicts that passed, prompt and image side
     decided: int = 0
     status: str = ""  # for "failed by A, passed by B": fail (a failed verdict or a run error), pass (decided, none failed) or ""
-    failed: str = ""  # space-separated ids of the checkpoints with a failed verdict (either side)
-    failed_primitives: str = ""  # the primitive of each of those checkpoints, in the same order ("-" for none)
+    failed: list[str] = dataclasses.field(default_factory=list)  # ids of the checkpoints with a failed verdict (either side)
+    failed_primitives: list[str] = dataclasses.field(default_factory=list)  # the primitive of each ("" for none), in the same order
 
 
 @dataclasses.dataclass
@@ -722,8 +722,7 @@ class Digest:
                 decided = r.pn + r.inn
                 cells.append(RunCell(p_idx[r.prompter], b_idx[r.backend], " ".join(r.flags), title,
                                      (r.pp + r.ip) / decided if decided else None, r.pp + r.ip, decided, r.status,
-                                     " ".join(cp_rows[i][0] for i in r.failed),
-                                     " ".join(cp_rows[i][1] or "-" for i in r.failed)))
+                                     [cp_rows[i][0] for i in r.failed], [cp_rows[i][1] for i in r.failed]))
             task = self.tasks.get(task_id)
             target = self.thumbs.get(targets[task_id]) if task_id in targets else None
             text = [task_id, task.title, task.brief, task.subtask, *task.tags.all(), *task.outputs,
@@ -794,8 +793,8 @@ def _failed_choices(tasks: Sequence[TaskView]) -> tuple[list[str], list[str]]:
     checkpoints, primitives = set(), set()
     for t in tasks:
         for c in t.cells:
-            checkpoints.update(c.failed.split())
-            primitives.update(p for p in c.failed_primitives.split() if p != "-")
+            checkpoints.update(c.failed)
+            primitives.update(p for p in c.failed_primitives if p)
     order = {p.value: i for i, p in enumerate(Primitive)}
     return sorted(checkpoints), sorted(primitives, key=lambda p: (order.get(p, len(order)), p))
 

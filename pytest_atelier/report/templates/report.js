@@ -344,9 +344,9 @@
         if (!vis) return;
         visible++;
         if (F.cp || F.prim) {  // one failed checkpoint of this run with that id and that primitive
-          var xp = c.getAttribute("data-xp").split(" ");
-          c.getAttribute("data-x").split(" ").forEach(function (x, i) {
-            if (x && (!F.cp || x === F.cp) && (!F.prim || xp[i] === F.prim)) hit = true;
+          var xp = JSON.parse(c.getAttribute("data-xp"));
+          JSON.parse(c.getAttribute("data-x")).forEach(function (x, i) {
+            if ((!F.cp || x === F.cp) && (!F.prim || xp[i] === F.prim)) hit = true;
           });
         }
         var flags = c.getAttribute("data-f").split(" ");
