@@ -165,7 +165,10 @@ def test_failures_only_and_sorting_in_the_checkpoint_tables(page, tmp_path):
 
 
 def test_filtering_and_clearing_keeps_the_panel_and_the_pair(page, tmp_path):
-    _, _, report = page
+    results, suite, report = page
+    kept = next(v.checkpoint for r in results.runs if r.task_id == "oe_000" for v in r.final if v.outcome == "fail")
+    dropped = next(cp for cp in sorted({v.checkpoint for r in results.runs for v in r.final if v.outcome == "fail"})
+                   if "oe_000" not in failed_tasks(results, suite, checkpoint=cp))
     state = """(() => ({open: document.getElementById('task-oe_000').open,
         runs: Array.from(document.querySelectorAll('#task-oe_000 details.run[open] summary b')).map(b => b.textContent),
         pair: Array.from(document.querySelectorAll('#task-oe_000 .cmp-head select')).map(s => s.value),
@@ -177,9 +180,11 @@ def test_filtering_and_clearing_keeps_the_panel_and_the_pair(page, tmp_path):
         _pair(browser, "oe_000", 3, 6)
         before = browser.evaluate(state)
         assert before["open"] and len(before["runs"]) == 1 and before["pair"] == ["3", "6"] and before["blocks"] == 4
-        shown = _set(browser, f_cp="c01")
-        if "oe_000" in shown:
-            assert browser.evaluate(state) == before
+        assert "oe_000" in _set(browser, f_cp=kept)
+        assert browser.evaluate(state) == before
+        assert "oe_000" not in _set(browser, f_cp=dropped)  # hidden, not closed
+        assert "oe_000" in _set(browser, f_cp="")
+        assert browser.evaluate(state) == before
         _set(browser, f_prim=_options(browser, "f-prim")[0], f_fo=True)
         _set(browser, f_b="2")
         assert browser.evaluate(state)["blocks"] == 1  # the comparison follows the backend filter
