@@ -53,8 +53,8 @@ def test_template_lists_every_task_as_a_prompter_sees_it(tmp_path, capsys):
     assert len(rows) == n and {r["author"] for r in rows} == {"p01"}
     story = next(r for r in rows if r["task_id"] == "storyboard_yellow_raincoat")
     assert "Image 4: Frame 4" in story["task"] and "prompt_4" in story
-    balloon = next(r for r in rows if r["task_id"] == "composition_balloon_over_valley")  # an image-input case: its inputs, in order
-    assert [Path(p).name for p in balloon["input_images"].splitlines()] == ["comp_balloon.jpg", "comp_mountain_meadow.jpg"]
+    balloon = next(r for r in rows if r["task_id"] == "composition_balloon_night_sea")  # an image-input case: its inputs, in order
+    assert [Path(p).name for p in balloon["input_images"].splitlines()] == ["comp_balloon.jpg", "comp_night_sea.jpg"]
     assert not any(r["prompt_1"] for r in rows)  # nothing written yet: the file replays no prompt
     assert read_prompt_file(out) == []
     assert all("check" not in r["task"] and "reference" not in r["task"].lower() for r in rows)  # never the checklist
