@@ -111,8 +111,13 @@ _NOT_NEGATION_AFTER = {"no": {"more", "less", "fewer", "larger", "bigger", "smal
 # a cue they belong to it instead ("don't include", "avoid showing", "never add").
 _SCOPE_BREAKERS = frozenset(
     "with but while featuring showing show shows depicting depict includes include including add adding plus "
-    "except yet though although then keep place put make use set give let only instead rather where".split()
+    "except yet though although then keep place put make use set give let only instead rather where "
+    "see want wants need needs draw".split()
 )
+# Breakers that are also nouns ("place names", "a tea set"): they break a scope only as verbs,
+# before a determiner or pronoun ("place the logo", "set it").
+_NOUN_BREAKERS = frozenset({"place", "set"})
+_OBJECT_PRONOUNS = frozenset({"it", "them", "him", "her", "those", "these", "everything", "something"})
 _EXCEPTIONS = {"but": "", "except": "", "besides": "", "other": "than", "save": "for", "apart": "from"}
 
 
@@ -126,7 +131,7 @@ def _exception_at(words: list[Word], k: int) -> bool:
 _LIST_JOINERS = frozenset({"and", "or", "nor"})
 _DETERMINERS = frozenset("a an the this that these those his her its their our my your some one".split())
 # A determiner after these keeps the scope open ("nothing that looks like a clock", "no X or a Y").
-_SCOPE_KEEPERS = frozenset({"like", "resembling", "resembles", "as", "of", "or", "nor", "any", "such", "than"})
+_SCOPE_KEEPERS = frozenset({"like", "resembling", "resembles", "as", "of", "or", "nor", "any", "such", "than", "with"})
 # "keep people out of the frame", "keep tourists away from the fountain".
 _KEEP_VERBS, _KEEP_PARTICLES = frozenset({"keep", "keeps", "leave", "leaves", "kept", "left"}), frozenset({"out", "away", "off"})
 # After a cue these govern their whole predicate like "nothing" ("avoid anything that looks like a clock").
@@ -220,11 +225,19 @@ def _scope_statuses(text: str, words: list[Word], skip: list[bool]) -> list[str]
                 for j in scoped:  # "no birds other than the heron" excludes only some birds
                     status[j] = UNCLEAR
                 break
-            if w.text in _SCOPE_BREAKERS:
+            nxt = words[k + 1].text if k + 1 < len(words) and words[k + 1].sentence == w.sentence else ""
+            verb = w.text not in _NOUN_BREAKERS or nxt in _DETERMINERS or nxt in _OBJECT_PRONOUNS
+            if w.text == "with" and seen and prev is not None and w.clause == prev.clause and mode == NEGATED:
+                mode = UNCLEAR  # "no laptops with a logo on them": the logo is part of what is excluded
+                prev = w
+                continue
+            if w.text in _SCOPE_BREAKERS and verb:
                 if seen:
                     break
                 prev = w
                 continue
+            if prev is not None and prev.text == "with" and mode == UNCLEAR and w.clause != prev.clause:
+                break
             if prev is not None and w.clause != prev.clause and not closed_list:
                 mode = UNCLEAR
             if w.text in _INDEFINITES and k - c - size <= 2:
@@ -243,6 +256,12 @@ def _scope_statuses(text: str, words: list[Word], skip: list[bool]) -> list[str]
     for k in range(len(words)):
         if words[k].hyphen_next and k + 1 < len(words) and words[k + 1].text == "free":
             status[k] = NEGATED  # "clutter-free"
+    for c in range(1, len(words) - 2):  # "we print the labels ourselves, so leave those out": the clause before may be meant
+        if words[c].text in _KEEP_VERBS and words[c + 1].text in _OBJECT_PRONOUNS and words[c + 2].text in _KEEP_PARTICLES:
+            near = {words[c].clause, words[c].clause - 1}
+            for k in range(c):
+                if words[k].sentence == words[c].sentence and words[k].clause in near and status[k] == AFFIRMED:
+                    status[k] = UNCLEAR
     return status
 
 

@@ -33,6 +33,9 @@ EXCLUDED = [
     ("umbrella", "Don't put in anything that looks like an umbrella."),
     ("umbrella", "Exclude anything like umbrellas or parasols."),
     ("people", "People are left out of the frame."),
+    ("face", "we never see the face of the stranger"),  # a verb right after the cue belongs to it
+    ("place names", "do not put any real place names or text on the map"),  # 'place' here is a noun
+    ("dog", "we don't want a dog in the yard"),
     ("car", "The cars should be kept away from the square."),
 ]
 
@@ -66,3 +69,16 @@ def test_a_thing_asked_for_beside_an_exclusion_still_fails_its_absence(entity, p
 ])
 def test_what_follows_an_exclusion_is_still_asked_for(entity, prompt):
     assert check_presence(PresenceCheck(type="presence", entity=entity), prompt)[0] == "pass"
+
+
+@pytest.mark.parametrize("entity, prompt", [
+    ("logo", "no laptops with a recognisable logo on them"),  # part of what is excluded
+    ("labels", "We will print the labels ourselves in the house typeface, so leave those out."),  # 'those'
+])
+def test_a_thing_inside_an_excluded_phrase_or_referred_to_is_not_read_as_asked_for(entity, prompt):
+    assert check_absence(absent(entity), prompt)[0] == "abstain", check_absence(absent(entity), prompt)
+
+
+def test_a_pronoun_exclusion_reaches_only_the_clause_before_it():
+    prompt = "flat patterned fabrics, jewel colours, gold inscriptions (leave those off), a formal pose"
+    assert check_presence(PresenceCheck(type="presence", entity="jewel colours"), prompt)[0] == "pass"
