@@ -116,18 +116,22 @@ def test_a_stale_or_missing_notice_names_the_command_to_run(tmp_path, capsys):
     assert "missing" in problem and "atelier suite notice" in problem
 
 
-def test_unknown_fields_and_wrong_shapes_are_located(tmp_path):
+def test_unknown_fields_and_wrong_shapes_are_located(tmp_path, capsys):
     root = _suite(tmp_path, notice=False)
+    loaded = load_suite(root)
+    assert [a.entry.author for a in loaded.attributions] == ["Ada Example"]
     (root / "images" / "attribution" / "main.yaml").write_text(ENTRY.replace("  author:", "  autor:"))
     with pytest.raises(SuiteError) as info:
-        load_attributions(root)
+        load_suite(root)  # the loader reads the attribution files with the tasks
     ((line, field, msg),) = info.value.problems
     assert (line, field) == (5, "0.autor") and "unknown field" in msg
+    assert main(["suite", "validate", str(root)]) == 1
+    assert "main.yaml:5: 0.autor: unknown field" in capsys.readouterr().err
     (root / "images" / "attribution" / "main.yaml").write_text("file: flag.png\n")
     with pytest.raises(SuiteError, match="expected a list of attribution entries"):
         load_attributions(root)
-    problems = _problems(root)  # strict reports the broken file instead of raising
-    assert any("main.yaml:1" in p and "expected a list" in p for p in problems)
+    problems = attribution_problems(loaded)  # a file broken after loading is reported, not raised
+    assert any("main.yaml:1" in where and "expected a list" in p for where, p in problems)
 
 
 def test_mit_and_bsd_texts_travel_in_the_notice(tmp_path):

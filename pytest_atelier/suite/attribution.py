@@ -272,7 +272,7 @@ def attribution_problems(suite, attributions: list[Attribution] | None = None) -
     root = suite.root
     if attributions is None:
         try:
-            attributions = load_attributions(root)
+            attributions = load_attributions(root)  # read again: the files may have changed since loading
         except SuiteError as exc:
             return [(f"{exc.path}:{line}" if line else exc.path, f"{field}: {msg}" if field else msg) for line, field, msg in exc.problems]
     problems: list[tuple[str, str]] = []

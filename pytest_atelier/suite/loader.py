@@ -17,6 +17,7 @@ import yaml
 from pydantic import BaseModel, ValidationError
 
 from ..errors import FieldError, SuiteError
+from .attribution import Attribution, load_attributions
 from .models import SuiteManifest, Task
 
 __all__ = ["Suite", "load_suite", "load_task", "find_suite_root", "MANIFEST_NAME"]
@@ -27,12 +28,14 @@ _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present:
 
 @dataclasses.dataclass(frozen=True)
 class Suite:
-    """A loaded suite: its manifest, its tasks sorted by id, and where each came from."""
+    """A loaded suite: its manifest, its tasks sorted by id, where each came from, and the
+    attribution entries of its images (``images/attribution/*.yaml``)."""
 
     root: Path
     manifest: SuiteManifest
     tasks: tuple[Task, ...]
     task_files: dict[str, Path]
+    attributions: tuple[Attribution, ...] = ()
 
     def task(self, task_id: str) -> Task:
         for task in self.tasks:
@@ -229,12 +232,17 @@ def load_suite(path: str | Path) -> Suite:
         problem = _outside(root, root, rel) or (None if (root / rel).is_file() else f"file not found: {rel}")
         if problem:
             errors.append(SuiteError(manifest_path, [(_line_of(manifest_node, ("exemplars", name)), f"exemplars.{name}", problem)]))
+    attributions: list[Attribution] = []
+    try:
+        attributions = load_attributions(root)
+    except SuiteError as exc:
+        errors.append(exc)
     if errors:
         raise _merge(errors)
     if not tasks:
         raise SuiteError(manifest_path, [(_line_of(manifest_node, ("tasks",)), "tasks", f"no task files match {manifest.tasks}")])
     tasks.sort(key=lambda t: t.id)
-    return Suite(root=root, manifest=manifest, tasks=tuple(tasks), task_files=task_files)
+    return Suite(root=root, manifest=manifest, tasks=tuple(tasks), task_files=task_files, attributions=tuple(attributions))
 
 
 def _image_problems(root: Path, file: Path, task: Task) -> list[tuple[tuple, str]]:
