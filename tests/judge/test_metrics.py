@@ -156,6 +156,8 @@ def test_face_identity_through_a_python_spec(plugin_module):
     same, _ = face_identity(embed, squares([(200, 30, 30)]), squares([(90, 200, 90), (205, 35, 28)]))
     other, _ = face_identity(embed, squares([(200, 30, 30)]), squares([(30, 30, 200)]))
     assert same > 0.99 and other < same - 0.3
+    best, note = face_identity(embed, squares([(30, 30, 200), (200, 30, 30)]), squares([(90, 200, 90), (205, 35, 28)]))
+    assert best == pytest.approx(same) and note == "input face 2 of 2 and output face 2 of 2 are closest"  # the best of all pairs
     assert face_identity(embed, squares([]), squares([(200, 30, 30)])) == (None, "no face found in the input image")
     assert face_identity(embed, squares([(200, 30, 30)]), squares([]))[0] is None
 

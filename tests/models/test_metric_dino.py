@@ -35,11 +35,20 @@ def stripes(period: int) -> Image.Image:
 def test_gram_distance_is_zero_for_identity_and_symmetric(dino):
     metric = DinoGram(dino)
     gram = metric.gram(stripes(8))
-    assert gram.shape == (16, 16) and np.allclose(gram, gram.T)
+    # 32-pixel inputs in 8-pixel patches: 16 patches; unit keys: ones on the diagonal
+    assert gram.shape == (16, 16) and np.allclose(gram, gram.T) and np.allclose(np.diag(gram), 1.0)
     assert metric.distance(stripes(8), stripes(8)) == pytest.approx(0.0, abs=1e-9)
     far = metric.distance(stripes(8), Image.new("RGB", (64, 64), (200, 40, 40)))
-    assert 0 < far <= 1 and metric.distance(Image.new("RGB", (64, 64), (200, 40, 40)), stripes(8)) == pytest.approx(far)
-    assert gram_distance(np.zeros((2, 2)), np.zeros((2, 2))) == 0.0
+    assert 0 < far <= 2 and metric.distance(Image.new("RGB", (64, 64), (200, 40, 40)), stripes(8)) == pytest.approx(far)
+    assert gram_distance(np.eye(2), np.zeros((2, 2))) == pytest.approx(np.sqrt(2) / 2)
+    with pytest.raises(ValueError, match="cannot be compared"):
+        gram_distance(np.eye(2), np.eye(3))
+
+
+def test_the_keys_of_the_last_attention_layer_are_used(dino):
+    metric = DinoGram(dino)
+    metric.gram(stripes(8))
+    assert metric._key is not None and metric._key is list(metric._model.encoder.layer)[-1].attention.k_proj
 
 
 def test_dino_through_the_metric_set(dino, tmp_path):

@@ -7,7 +7,7 @@ metric name         what (module)                                          appli
 ``colour.palette``  CIEDE2000 drift of the dominant palette (colour)       image-input tasks
 ``structure.ssim``  SSIM, 1 = same structure (structure)                   image-input tasks
 ``structure.edges`` Canny edge chamfer distance / diagonal (structure)     image-input tasks
-``structure.dino``  DINO Gram-matrix distance, user's weights (dino)       image-input tasks
+``structure.dino``  DINO patch-key Gram distance, user's weights (dino)   image-input tasks
 ``face.identity``   cosine of face embeddings, user's model (plugins)      image-input tasks
 ``text.cer``        OCR character error rate per ``text`` check (text)     ``text`` checkpoints
 ``count.objects``   objects counted by the user's model (plugins)          ``count`` checkpoints
@@ -173,7 +173,7 @@ class MetricSet:
             add("structure.ssim", lambda: (ssim(reference, path), "SSIM of the greyscale images"))
             add("structure.edges", lambda: (edge_distance(reference, path), "Canny edge chamfer distance / diagonal"))
         if self.dino is not None:
-            add("structure.dino", lambda: (self.dino.distance(reference, path), f"Gram-matrix distance ({self.dino.name})"))
+            add("structure.dino", lambda: (self.dino.distance(reference, path), f"patch-key Gram distance ({self.dino.name})"))
         if self.face is not None:
             add("face.identity", lambda: face_identity(self.face, reference, path), by="face embedder")
 

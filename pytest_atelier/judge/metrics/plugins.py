@@ -5,9 +5,9 @@ of two small protocols:
 
 - a **face embedder** is called as ``embed(image) -> list of vectors``: one embedding per face
   found in the PIL image (any sequence of floats; an empty list when there is no face).
-  :func:`face_identity` is the cosine similarity between the first face of the input image
-  and the most similar face of the output image (1 = the same direction; an embedder trained
-  for identity puts the same person close to 1).
+  :func:`face_identity` is the highest cosine similarity over every (input face, output face)
+  pair, as the ECHO paper measures it (1 = the same direction; an embedder trained for identity
+  puts the same person close to 1).
 - an **object counter** is called as ``count(image, label) -> int``: how many ``label``
   objects (the entity of a ``count`` checkpoint, e.g. ``"apple"``) the PIL image shows.
 
@@ -108,8 +108,8 @@ def _faces(embed: Callable, image: ImageLike, which: str) -> np.ndarray:
 
 
 def face_identity(embed: Callable, reference: ImageLike, output: ImageLike) -> tuple[float | None, str]:
-    """Cosine similarity of the reference's first face with the closest face of the output, and
-    a note; ``None`` when either image has no face."""
+    """The highest cosine similarity between a face of the reference and a face of the output,
+    and which pair it was; ``None`` when either image has no face."""
     ref, out = _faces(embed, reference, "input"), _faces(embed, output, "output")
     if not len(ref):
         return None, "no face found in the input image"
@@ -117,11 +117,10 @@ def face_identity(embed: Callable, reference: ImageLike, output: ImageLike) -> t
         return None, "no face found in the output image"
     if ref.shape[1] != out.shape[1]:
         raise ValueError(f"the face embedder returned {ref.shape[1]}- and {out.shape[1]}-dimensional vectors")
-    first = ref[0] / (np.linalg.norm(ref[0]) or 1.0)
-    others = out / np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-12)
-    sims = others @ first
-    best = int(np.argmax(sims))
-    return float(sims[best]), f"face {best + 1} of {len(out)} in the output is closest"
+    unit = [m / np.maximum(np.linalg.norm(m, axis=1, keepdims=True), 1e-12) for m in (ref, out)]
+    sims = unit[0] @ unit[1].T  # every (input face, output face) pair
+    i, j = np.unravel_index(int(np.argmax(sims)), sims.shape)
+    return float(sims[i, j]), f"input face {i + 1} of {len(ref)} and output face {j + 1} of {len(out)} are closest"
 
 
 def object_count(count: Callable, image: ImageLike, label: str) -> int:
