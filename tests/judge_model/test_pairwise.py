@@ -188,3 +188,6 @@ def test_on_a_results_file_written_by_the_plugin(server, pytester, monkeypatch):
     figures = load_results(pytester.path / "r.json").pairwise
     assert figures["n"] == 3 and {(d["a"], d["b"]) for d in figures["duels"]} == {("direct", "python:shouty:write")}
     assert server.count("/chat/completions") == 6 and set(figures["bradley_terry"]) == {"direct", "python:shouty:write"}
+    # the plugin's file carries current aggregates, so the report reads it in chunks: the section is there too
+    assert main(["report", "r.json", "-o", "report.html"]) == 0
+    assert "3 duels between two prompters" in (pytester.path / "report.html").read_text(encoding="utf-8")
