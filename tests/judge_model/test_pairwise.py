@@ -191,3 +191,18 @@ def test_on_a_results_file_written_by_the_plugin(server, pytester, monkeypatch):
     # the plugin's file carries current aggregates, so the report reads it in chunks: the section is there too
     assert main(["report", "r.json", "-o", "report.html"]) == 0
     assert "3 duels between two prompters" in (pytester.path / "report.html").read_text(encoding="utf-8")
+
+
+def test_bradley_terry_recovers_simulated_strengths():
+    from itertools import combinations
+
+    rng = np.random.default_rng(0)
+    truth = {"p0": 1.0, "p1": 0.5, "p2": 0.0, "p3": -0.5, "p4": -1.0}
+    duels = []
+    for t in range(150):
+        for a, b in combinations(truth, 2):
+            won = rng.random() < 1 / (1 + np.exp(truth[b] - truth[a]))
+            duels.append(Comparison(f"t{t}", "r", a, b, "a" if won else "b"))
+    bt = bradley_terry(duels, n_boot=100)
+    assert all(abs(bt[p]["strength"] - truth[p]) < 0.2 for p in truth), bt
+    assert sum(bt[p]["low"] <= truth[p] <= bt[p]["high"] for p in truth) >= 4  # 95% intervals cover the truth
