@@ -184,6 +184,11 @@ def _contains(haystack: str, needle: str, case_sensitive: bool = False) -> bool:
     return False
 
 
+def _fold_accents(text: str) -> str:
+    """The text without diacritics ("CAFÉ" -> "CAFE")."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
 def _near_miss(haystack: str, needle: str, case_sensitive: bool) -> str | None:
     """A run of OCR tokens that differs from the needle by one or two letters (a typo)."""
     import difflib
@@ -217,8 +222,8 @@ def check_text(path: Path, text: str, case_sensitive: bool = False, region: str 
     ``case_sensitive``, O/0 and stray tokens of at most two characters between words are
     tolerated), in ``region`` when given. Fail: OCR confidently reads a near miss (a typo),
     reads it only outside the region or with other capitalisation, or reads nothing or other
-    text on flat graphics. Abstain: nothing matching on photo-like images, where OCR misses
-    stylised text."""
+    text on flat graphics. Abstain: the text read only without its accents ("CAFE" for "CAFÉ"),
+    or nothing matching on photo-like images, where OCR misses stylised text."""
     try:
         boxes, size = read_text(path)
     except MissingExtraError as exc:
@@ -232,6 +237,8 @@ def check_text(path: Path, text: str, case_sensitive: bool = False, region: str 
         return "fail", f"OCR reads {text!r}, but not in the {region} region"
     if case_sensitive and _contains(everywhere, text, False):
         return "fail", f"OCR reads {text!r} with different capitalisation: {_short(everywhere)!r}"
+    if _fold_accents(text) != text and _contains(_fold_accents(everywhere), _fold_accents(text), case_sensitive):
+        return "abstain", f"OCR reads {text!r} without its accents (OCR often drops them): cannot tell whether they are drawn"
     confident = reading_order([b for b in boxes if b.confidence >= MIN_CONFIDENCE])
     near = _near_miss(confident, text, case_sensitive)
     if near:

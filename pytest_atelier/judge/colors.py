@@ -21,6 +21,7 @@ __all__ = [
     "rgb_to_lab",
     "classify",
     "color_mask",
+    "shades_of_one_hue",
 ]
 
 PALETTE: dict[str, tuple[int, int, int]] = {
@@ -117,6 +118,20 @@ def rgb_to_lab(values: np.ndarray) -> np.ndarray:
     xyz = c @ m.T / np.array([0.95047, 1.0, 1.08883])
     f = np.where(xyz > 0.008856, np.cbrt(xyz), 7.787 * xyz + 16 / 116)
     return np.stack([116 * f[..., 1] - 16, 500 * (f[..., 0] - f[..., 1]), 200 * (f[..., 1] - f[..., 2])], axis=-1)
+
+
+def shades_of_one_hue(a: str, b: str) -> bool:
+    """Whether two palette colours are shades of one hue, so that a prompt naming one may get
+    the other drawn (navy and blue, red and maroon, orange and brown, gray and silver): chromatic
+    colours within 15 degrees of CIELAB hue, or greys within 30 units of lightness."""
+    (la, aa, ba), (lb, ab, bb) = rgb_to_lab(np.array([PALETTE[canonical(a)], PALETTE[canonical(b)]]))
+    chroma_a, chroma_b = np.hypot(aa, ba), np.hypot(ab, bb)
+    if chroma_a < 10 and chroma_b < 10:
+        return abs(la - lb) <= 30
+    if chroma_a < 10 or chroma_b < 10:
+        return False
+    turn = abs(np.degrees(np.arctan2(ba, aa)) - np.degrees(np.arctan2(bb, ab))) % 360
+    return min(turn, 360 - turn) <= 15
 
 
 def classify(pixels: np.ndarray) -> np.ndarray:

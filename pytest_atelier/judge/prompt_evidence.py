@@ -29,6 +29,7 @@ __all__ = [
     "excluded_after",
     "names_a_thing",
     "plain_head",
+    "refers_back",
     "word_statuses",
     "quoted_units",
     "normalise_text",
@@ -328,13 +329,29 @@ _AFTER_HEAD = frozenset(
 )
 
 
+# Nouns that end like adverbs ("-ly") and may head a compound ("penguin family", "lily pond").
+_LY_NOUNS = frozenset("family assembly jelly belly lily butterfly fly rally holly ally bully supply reply folly gully".split())
+_DEFINITE = frozenset("the this that these those his her its their our my your".split())
+
+
+def refers_back(words: list[Word], m: Mention) -> bool:
+    """The mention starts with a definite determiner within three words before it, in its
+    clause ("the cat", "its small red boat"): it names a thing already mentioned."""
+    for k in range(m.start - 1, max(-1, m.start - 4), -1):
+        if words[k].clause != words[m.start].clause:
+            return False
+        if words[k].text in _DETERMINERS:
+            return words[k].text in _DEFINITE
+    return False
+
+
 def _modifies_next(words: list[Word], end: int) -> bool:
     """The mention is followed, in its clause, by a word that reads as the head of a compound
     it modifies ("violin case", "wolf pack", "anime convention")."""
     if end >= len(words) or words[end].clause != words[end - 1].clause or words[end].sentence != words[end - 1].sentence:
         return False
     w = words[end].text
-    verbish = w.endswith(("ing", "ed", "ly")) or (w.endswith("s") and not w.endswith("ss"))
+    verbish = (w.endswith(("ing", "ed", "ly")) and w not in _LY_NOUNS) or (w.endswith("s") and not w.endswith("ss"))
     placed = _relation_at(words, end) is not None  # "a sign beneath the door", "a lamp far from the bed"
     return not (w in _AFTER_HEAD or verbish or placed or w.isdigit() or w in NUMBER_WORDS or _colour_of(w))
 

@@ -136,8 +136,9 @@ def check_color(check, prompt: str) -> tuple[str, str]:
     predicate right after it ("the hat is blue", "a hat in deep blue", "hat (blue)").
 
     Pass: the wanted colour (or a synonym) is bound to a mention of the entity outside an
-    exclusion. Fail: every such mention binds other colours and none binds the wanted one,
-    or the colour is bound only inside an exclusion ("not a red hat"). Abstain: no mention,
+    exclusion. Fail: every such mention binds other colours, none of them a shade of the
+    wanted hue ("blue" for navy abstains), or the colour is bound only inside an exclusion
+    ("not a red hat"). Abstain: no mention,
     no colour bound, or a binding that cannot be told ("red and blue hats"). Without an
     entity: pass when the colour is named outside an exclusion, fail when only excluded."""
     hue = colors.canonical(check.color)
@@ -161,6 +162,9 @@ def check_color(check, prompt: str) -> tuple[str, str]:
         others |= hues
     if excluded and not others:
         return "fail", f"the prompt excludes a {check.color} {check.entity}"
+    shades = sorted(c for c in others if colors.shades_of_one_hue(c, hue))
+    if others and not ambiguous and shades:  # "deep blue sky" for a navy one: which shade is drawn?
+        return "abstain", f"the prompt makes {check.entity!r} {', '.join(shades)}, a shade of the same hue as {check.color}"
     if others and not ambiguous:
         return "fail", f"the prompt makes {check.entity!r} {', '.join(sorted(others))}, not {check.color}"
     if not found:
@@ -197,6 +201,7 @@ def check_count(check, prompt: str) -> tuple[str, str]:
     unclear_values = {ev.quantity_before(prompt, words, m.start)[0] for m in found if m.status == ev.UNCLEAR} - {None}
     values: dict[int, str] = {}
     approximate = articles = quantified = 0
+    first = next((m for m in affirmed if ev.quantity_before(prompt, words, m.start)[1] == "article"), None)
     for m in affirmed:
         value, how = ev.quantity_before(prompt, words, m.start)
         approximate += how == "approximate"
@@ -208,7 +213,8 @@ def check_count(check, prompt: str) -> tuple[str, str]:
         return "abstain", f"the prompt gives an approximate number of {check.entity!r}"
     if any(_distributive(words, m) for m in affirmed):  # "three tables, each with four chairs"
         return "abstain", f"the prompt counts {check.entity!r} per item (each, every, per): the total is a product"
-    if articles and quantified > 1:  # "a cat next to a cat" is two cats
+    if articles and (quantified > 1 or any(m is not first and not ev.refers_back(words, m) for m in affirmed)):
+        # "a cat next to a cat" is two cats; "a big vintage fighter ... a gray fighter": two, one counted
         return "abstain", f"the prompt mentions {check.entity!r} several times; the count is their total"
     if values and not unclear_values <= set(values):  # "three red lanterns and one blue lantern strung"
         return "abstain", f"the prompt gives other numbers of {check.entity!r} ({', '.join(map(str, sorted(unclear_values)))})"

@@ -148,6 +148,15 @@ def test_ocr_reads_text_with_region_and_case(tmp_path):
 
 
 @needs_ocr
+def test_text_read_without_its_accents_abstains(tmp_path):
+    path = text_image(tmp_path, "CORNER CAFE", xy=(40, 30))
+    outcome, reason = checkers.check_text(path, "CORNER CAFÉ")
+    assert outcome == "abstain" and "accents" in reason
+    assert checkers.check_text(path, "CORNER CAFE")[0] == "pass"
+    assert checkers.check_text(path, "CORNER CAKE")[0] == "fail"  # a near miss in letters still fails
+
+
+@needs_ocr
 def test_ocr_is_cached_by_content(tmp_path):
     a = text_image(tmp_path, "HELLO", name="a.png")
     b = tmp_path / "b.png"

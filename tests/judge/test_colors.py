@@ -45,3 +45,11 @@ def test_color_mask_and_perceptual_neighbours():
     assert colors.color_mask(img, "crimson").tolist() == [[True, False], [False, False]]
     assert colors.color_mask(img, "navy").tolist() == [[False, True], [False, False]]
     assert colors.color_mask(img, "white").sum() == 2
+
+
+def test_shades_of_one_hue():
+    assert colors.shades_of_one_hue("navy", "blue") and colors.shades_of_one_hue("indigo", "azure")
+    assert colors.shades_of_one_hue("maroon", "red") and colors.shades_of_one_hue("brown", "orange")
+    assert colors.shades_of_one_hue("gray", "silver")
+    assert not colors.shades_of_one_hue("blue", "purple") and not colors.shades_of_one_hue("red", "orange")
+    assert not colors.shades_of_one_hue("black", "gray") and not colors.shades_of_one_hue("white", "beige")

@@ -77,6 +77,13 @@ def test_count_binds_the_number_to_its_own_noun():
     assert rule({**clover, "count": 1}, "a single four-leaf clover") == "pass"
     assert rule({"type": "count", "entity": "bird", "count": 0}, "a sky with no birds") == "pass"
     assert rule({"type": "count", "entity": "cat", "count": 2}, "a cat next to a cat") == "abstain"  # a total
+    jets = {"type": "count", "entity": "jet", "count": 2, "terms": ["jets"]}
+    # two singular mentions, only one of them with its article read: the total is not 1
+    assert rule(jets, "a huge silver twin-engine passenger jet climbs; far behind, a small red jet") == "abstain"
+    assert rule({**jets, "count": 1}, "a small red jet over the sea; the jet trails smoke") == "pass"  # 'the jet' refers back
+    assert rule({**jets, "count": 2}, "a small red jet over the sea; the jet trails smoke") == "fail"
+    # 'owl family' is a family, not one owl
+    assert rule({"type": "count", "entity": "owl", "count": 4}, "A snowy owl family of four on a branch") != "fail"
 
 
 def test_colour_binds_to_its_own_noun_phrase():
@@ -91,6 +98,12 @@ def test_colour_binds_to_its_own_noun_phrase():
     assert rule({"type": "color", "color": "green", "entity": "truck"}, "the Green Valley Farms delivery truck") == "abstain"
     assert rule({"type": "color", "color": "red", "entity": "woman"}, "a red-haired woman") == "abstain"
     assert rule(hat, "a blue-and-white hat") == "pass"
+    # a shade of the same hue is not evidence of the wrong colour: which shade is drawn cannot be told
+    assert rule({**hat, "color": "navy"}, "a deep blue hat") == "abstain"
+    assert rule({"type": "color", "color": "maroon", "entity": "coat"}, "a dark red coat") == "abstain"
+    assert rule({"type": "color", "color": "silver", "entity": "car"}, "a gray car") == "abstain"
+    assert rule({**hat, "color": "navy"}, "a bright green hat") == "fail"
+    assert rule({"type": "color", "color": "white", "entity": "cat"}, "a black cat") == "fail"
 
 
 def test_presence_style_and_absence_abstain_without_evidence():
