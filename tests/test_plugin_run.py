@@ -7,8 +7,9 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 
-from .conftest import write_suite
+from .conftest import MANIFEST, OE_TASK, write_suite
 
 OFFLINE = ["--prompter=direct", "--judge=offline", "-p", "no:cacheprovider"]
 
@@ -203,15 +204,53 @@ def test_several_judges_vote_and_their_agreement_is_reported(pytester, suite_dir
     assert set(agreement["repeats"]) == {"offline", "offline_embeddings_ngram"}
 
 
-def test_offline_subjective_scores_are_labelled_estimates_or_withheld(pytester):
+def test_offline_subjective_scores_are_withheld_where_the_memory_does_not_validate(pytester):
     repo_suite = Path(__file__).resolve().parents[1] / "task_suites" / "atelier"
-    result = pytester.runpytest(str(repo_suite), "-k", "im_001 or oe_001", "--backend=none", "-rs", "--atelier-report=r.html", *OFFLINE)
-    # IM: the nearest-exemplar estimate validates (Spearman >= 0.6 on every dimension) and is labelled as such
-    line = "*subjective scores of the offline judge are estimates*validated leave-one-task-out (memory IM: Spearman 0.*"
-    result.stdout.fnmatch_lines([line])
-    assert "memory IM: Spearman 0." in (pytester.path / "r.html").read_text()
-    # OE: it does not validate, so the offline judge gives no score and says why
+    result = pytester.runpytest(str(repo_suite), "-k", "im_001 or oe_001", "--backend=none", "-rs", *OFFLINE)
+    # the shipped memories rank their own exemplars with Spearman below 0.6 (docs/judge.md): no score, and why
     result.stdout.fnmatch_lines(["*SKIPPED*no offline estimate: nearest-exemplar scores of memory OE*Spearman below 0.6*"])
+    result.stdout.fnmatch_lines(["*SKIPPED*no offline estimate: nearest-exemplar scores of memory IM*Spearman below 0.6*"])
+
+
+LEVELS = [
+    "{s}",
+    "{s} picture nice",
+    "a {s} in soft light, calm colours",
+    "A calm {s} in soft morning light, muted green and blue palette, wide framing, painterly texture",
+    (
+        "Watercolour illustration of a calm {s} at dawn: soft diffused morning light, muted sage and slate palette, "
+        "wide establishing frame, visible paper grain, gentle wet-on-wet edges, no people"
+    ),
+]
+
+
+def _scored_memory(subjects) -> str:
+    """An OE memory whose prompts share one template per level, so that the nearest exemplars of
+    other tasks rank a prompt exactly (it validates)."""
+    dims = ["instructional_clarity", "creative_elaboration", "terminology_proficiency", "intent_formalization"]
+    out = {"name": "OE", "side": "prompt", "dimensions": dims, "exemplars": []}
+    for task, subject in subjects.items():
+        for level, template in enumerate(LEVELS, 1):
+            scores = {d: {"score": level, "rationale": f"level {level}"} for d in dims}
+            out["exemplars"].append({"id": f"{task}_x{level}", "task_id": task, "prompt": template.format(s=subject), "scores": scores})
+    return yaml.safe_dump(out, sort_keys=False)
+
+
+def test_offline_subjective_scores_are_labelled_estimates_where_the_memory_validates(pytester):
+    subjects = {"oe_lake": "lake", "oe_meadow": "meadow", "oe_harbour": "harbour", "oe_forest": "forest"}
+    tasks = {t: OE_TASK.replace("id: oe_garden", f"id: {t}") for t in subjects}
+    write_suite(pytester.path / "mem", tasks, MANIFEST + "exemplars: {OE: exemplars/oe.yaml}\n")
+    (pytester.path / "mem" / "exemplars").mkdir()
+    (pytester.path / "mem" / "exemplars" / "oe.yaml").write_text(_scored_memory(subjects))
+    pytester.makepyfile(good_agent=f"def write(task):\n    return {LEVELS[4]!r}.format(s='garden')\n")
+    result = pytester.runpytest("mem", "-k", "oe_lake and subjective", "--backend=none", "--prompter=python:good_agent:write",
+                                "--judge=offline?ocr=off&embeddings=ngram", "-p", "no:cacheprovider", "--atelier-json=r.json", "--atelier-report=r.html")  # fmt: skip
+    result.stdout.fnmatch_lines(["*subjective scores of the offline judge are estimates*validated leave-one-task-out (memory OE: Spearman 0.*"])
+    rho = float(re.search(r"memory OE: Spearman (0\.\d+)", result.stdout.str()).group(1))
+    assert rho >= 0.6 and f"memory OE: Spearman {rho:.2f}" in (pytester.path / "r.html").read_text()
+    scores = json.loads((pytester.path / "r.json").read_text())["runs"][0]["scores"]
+    assert {s["value"] for s in scores if s["side"] == "prompt"} == {5.0}  # the level-5 neighbours
+    assert all(s["decided_by"].startswith("offline:estimate(OE") for s in scores if s["side"] == "prompt")
 
 
 def test_bidirectional_controls_in_reasons_are_shown_not_obeyed(pytester, suite_dir):

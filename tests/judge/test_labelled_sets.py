@@ -28,7 +28,7 @@ def meta_eval(tmp_path, name, *extra):
 @needs_extras
 def test_readme_meta_eval_command_runs_on_the_shipped_sample(tmp_path):
     figures, stdout = meta_eval(tmp_path, "atelier-sample.yaml", "--ablate")
-    assert figures["pairs"] == 23 and not figures["errors"]
+    assert figures["pairs"] == 15 and not figures["errors"]
     assert "Retrieval ablation" in stdout and "no person labelled this file" in figures["provenance"]
 
 
