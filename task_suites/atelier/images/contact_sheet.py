@@ -1,6 +1,6 @@
 """Draw one contact sheet of the IM targets the suite's tasks point to (JPEG or PNG).
 
-    python task_suites/atelier/images/contact_sheet.py [OUT.png]   (default: docs/im-targets.png)
+    python task_suites/atelier/images/contact_sheet.py [OUT.jpg]   (default: docs/im-targets.jpg)
 
 Each cell shows a target scaled to fit, labelled with its task id and visual style tag(s).
 The targets are read through the suite loader, so the sheet shows exactly what the tasks use.
@@ -48,9 +48,9 @@ def contact_sheet(out: Path, suite_root: Path = SUITE) -> Path:
             draw.text((x + CELL // 2, y + CELL + 1), task_id, fill="black", font=font, anchor="mt")
             draw.text((x + CELL // 2, y + CELL + 16), style, fill=(90, 90, 90), font=font, anchor="mt")
     out.parent.mkdir(parents=True, exist_ok=True)
-    sheet.save(out, optimize=True)
+    sheet.save(out, quality=85, optimize=True)  # JPEG: the targets are photographs
     return out
 
 
 if __name__ == "__main__":
-    print(contact_sheet(Path(sys.argv[1]) if len(sys.argv) > 1 else SUITE.parents[1] / "docs" / "im-targets.png"))
+    print(contact_sheet(Path(sys.argv[1]) if len(sys.argv) > 1 else SUITE.parents[1] / "docs" / "im-targets.jpg"))
