@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import textwrap
 
+import pytest
 from PIL import Image
 
 from pytest_atelier.components import GeneratedImage, PromptResult, Safety, Score, Verdict
@@ -13,7 +14,7 @@ from pytest_atelier.engine.runner import Engine, EngineConfig
 from pytest_atelier.judge.safety import lexical_safety
 from pytest_atelier.suite import Side, load_suite
 
-from .conftest import write_suite
+from .conftest import IM_TASK, write_suite
 
 MULTI = """\
 id: oe_story
@@ -133,3 +134,24 @@ def test_flagged_images_are_recorded_and_never_top1(tmp_path):
     flagged = [im for im in run.images if im.flagged]
     assert flagged and not any(im.top1 for im in flagged)
     assert all(entry["side"] == "image" for entry in run.safety if entry["flagged"])
+
+
+def test_built_in_metrics_are_measured_once_and_then_read_from_the_cache(tmp_path, monkeypatch):
+    pytest.importorskip("cv2")
+    pytest.importorskip("skimage")
+    from pytest_atelier.judge.metrics import MetricSet
+
+    suite = load_suite(write_suite(tmp_path / "s", {"im_flag": IM_TASK}))
+    measured = []
+    real = MetricSet.measure
+    monkeypatch.setattr(MetricSet, "measure", lambda self, *a, **k: measured.append(1) or real(self, *a, **k))
+
+    def run():
+        engine = Engine(suite, {"p": Prompts()}, {"shades": Shades()}, Scripted(), Cache(tmp_path / "c"), EngineConfig(images=2))
+        engine.metrics = MetricSet(["colour"])
+        return engine.run("p", "shades", "im_flag")
+
+    first, again = run(), run()
+    assert [m.name for m in first.metrics] == ["colour.hist", "colour.palette"] and again.metrics == first.metrics
+    assert len(measured) == 1  # the second run read the stored measurement
+    assert first.calls.by_kind["metrics"] == {"made": 1, "cached": 0} and again.calls.by_kind["metrics"] == {"made": 0, "cached": 1}

@@ -194,12 +194,23 @@ class _Production:
             rec.metrics = self._timed("metrics_s", lambda: self._measure(top1, prompts))
 
     def _measure(self, top1: dict[int, ImageRecord], prompts: list[str]) -> list[MetricRecord]:
-        suite, task = self.e.suite, self.task
-        inputs = getattr(suite, "input_image_paths", lambda _task: ())(task)
+        """The metrics of the top-1 images, from the cache when only built-in metrics take part
+        (the target and input images are in the task hash); a measurement that failed is not kept."""
+        suite, task, metrics = self.e.suite, self.task, self.e.metrics
+        inputs = suite.input_image_paths(task)
         reference = suite.target_image_path(task) or (Path(inputs[0]) if inputs else None)
         images = {out: (image.index, Path(image.path)) for out, image in top1.items()}
-        found = self.e.metrics.measure(task, images, prompts, reference, self.e.judge, self._cached)
-        return [MetricRecord(**dataclasses.asdict(m)) for m in found]
+        picked = sorted((out, image.index, image.sha256) for out, image in top1.items())
+        key = call_key("metrics", metrics.identity, self.thash, picked, prompts) if metrics.identity else None
+        found = self.e.cache.get(key) if key else None
+        if isinstance(found, list):
+            self.counter.add("metrics", cached=True)
+        else:
+            found = [dataclasses.asdict(m) for m in metrics.measure(task, images, prompts, reference, self.e.judge, self._cached)]
+            if key and not any(m["detail"].startswith("error:") for m in found):
+                self.e.cache.put(key, found)
+                self.counter.add("metrics", cached=False)
+        return [MetricRecord(**m) for m in found]
 
     def _staged(self, what: str, total: int, fn: Callable, *args):
         """Call ``fn`` and tell the engine's progress listener how many of ``total`` are done."""

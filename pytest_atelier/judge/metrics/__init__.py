@@ -60,6 +60,7 @@ __all__ = [
 ]
 
 BUILTIN = ("colour", "structure", "text")
+VERSION = "1"  # bump when a built-in metric changes what it measures (stored measurements are keyed on it)
 _NEEDS = {"colour": ("cv2", "skimage"), "structure": ("cv2", "skimage"), "text": ("rapidfuzz", "rapidocr_onnxruntime")}
 _EXTRA = {"cv2": "metrics", "skimage": "metrics", "rapidfuzz": "metrics", "rapidocr_onnxruntime": "ocr"}
 
@@ -129,6 +130,15 @@ class MetricSet:
 
     def __bool__(self) -> bool:
         return bool(self.kinds)
+
+    @property
+    def identity(self) -> list | None:
+        """What a stored measurement depends on besides the images, or None when a plug-in,
+        DINO weights or a judge take part (code or weights this process cannot fingerprint:
+        measured on every run)."""
+        if any(name not in BUILTIN for name in self.names):
+            return None
+        return [VERSION, self.names]
 
     def measure(
         self,
