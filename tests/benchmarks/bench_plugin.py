@@ -1,15 +1,17 @@
 """Benchmarks of the plugin itself (run by hand; outside the default test run).
 
-    python tests/benchmarks/bench_plugin.py [--suite task_suites/atelier] [--select "_00"]
+    python tests/benchmarks/bench_plugin.py [--suite task_suites/atelier] [--select "_00" | --tasks 60] [--skip-collection]
 
 Prints: collection time for ~10,000 items against a plain parametrized file of the same size;
 the per-item overhead on a warm cache; the offline default's wall time over a suite, serial and
-with -n 2 (cold cache, then warm).
+with -n 2 (cold cache, then warm). ``--tasks N`` times the first N/3 tasks of each category, and
+the cold ``-n 2`` run's "made" count is checked against the distinct calls in its cache.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import subprocess
@@ -75,30 +77,49 @@ def collection(work: Path) -> None:
     )
 
 
+def first_tasks(suite: Path, n: int) -> str:
+    """A -k expression selecting the first n/3 tasks of each category."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from pytest_atelier.suite.loader import load_suite
+
+    tasks = load_suite(suite).tasks
+    chosen = [t.id for c in ("OE", "CO", "IM") for t in [t for t in tasks if t.category.value == c][: n // 3]]
+    return " or ".join(chosen)
+
+
 def suite_wall_time(suite: Path, select: str | None) -> None:
+    cold_times = {}
     for label, extra in (("serial", []), ("-n 2", ["-n", "2"])):
         cache = Path(tempfile.mkdtemp(prefix="atelier-bench-cache-"))
-        args = [str(suite), "-q", "-p", "no:cacheprovider", f"--atelier-cache-dir={cache}", *extra]
+        args = [str(suite), "-q", "-p", "no:cacheprovider", "--prompter=direct", "--backend=reference", "--judge=offline",
+                f"--atelier-cache-dir={cache}", *extra]  # fmt: skip
         if select:
             args += ["-k", select]
-        cold = _pytest(args, Path.cwd())
+        cold = cold_times[label] = _pytest([*args, "--atelier-json=bench-results.json"], Path.cwd())
+        made = sum(r["calls"]["made"] for r in json.loads(Path("bench-results.json").read_text())["runs"])
+        distinct = sum(1 for _ in cache.glob("*/calls/*/*.json"))
         warm = _pytest(args, Path.cwd())
         shutil.rmtree(cache, ignore_errors=True)
-        what = f"{suite} -k {select!r}" if select else str(suite)
-        print(f"offline default over {what} ({label}): cold cache {cold:.1f} s, warm cache {warm:.1f} s")
+        Path("bench-results.json").unlink()
+        what = f"{suite} ({select.count(' or ') + 1} tasks)" if select else str(suite)
+        print(f"offline default over {what} ({label}): cold cache {cold:.1f} s, warm cache {warm:.1f} s; calls made {made}, distinct in the cache {distinct}")
+    print(f"-n 2 speed-up on a cold cache: {cold_times['serial'] / cold_times['-n 2']:.2f}x")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--suite", default="task_suites/atelier", help="suite for the wall-time measurement")
     parser.add_argument("--select", help="a -k expression to time part of the suite")
+    parser.add_argument("--tasks", type=int, help="time the first N/3 tasks of each category")
     parser.add_argument("--skip-suite", action="store_true")
+    parser.add_argument("--skip-collection", action="store_true")
     args = parser.parse_args()
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cpus")
-    with tempfile.TemporaryDirectory() as tmp:
-        collection(Path(tmp))
+    if not args.skip_collection:
+        with tempfile.TemporaryDirectory() as tmp:
+            collection(Path(tmp))
     if not args.skip_suite:
-        suite_wall_time(Path(args.suite), args.select)
+        suite_wall_time(Path(args.suite), first_tasks(Path(args.suite), args.tasks) if args.tasks else args.select)
 
 
 if __name__ == "__main__":
