@@ -29,7 +29,7 @@ def add_from_posts_arguments(parser) -> None:
     parser.add_argument(
         "--llm",
         required=True,
-        help="the LLM: openai:MODEL, anthropic:MODEL or gemini:MODEL (with ?base_url=...)",
+        help="the LLM: openai:MODEL, anthropic:MODEL, gemini:MODEL (with ?base_url=...) or an alias such as gpt-5.2",
     )
     parser.add_argument(
         "--work",
@@ -77,14 +77,16 @@ def add_from_posts_arguments(parser) -> None:
 def run_from_posts_command(args) -> int:
     from ..prompters.llm import CLIENTS
     from ..providers.factory import connect, model_of
-    from ..registry import ComponentContext, parse_spec
+    from ..registry import ComponentContext, Registry, load_aliases
     from .pipeline import PostsOptions, from_posts
 
     try:
-        spec = parse_spec(args.llm)
+        spec = Registry(load_aliases(Path.cwd())).resolve(
+            args.llm
+        )  # aliases such as gpt-5.2 too
         if spec.name not in CLIENTS:
             raise ConfigError(
-                f"--llm {args.llm!r}: give openai:MODEL, anthropic:MODEL or gemini:MODEL"
+                f"--llm {args.llm!r}: give openai:MODEL, anthropic:MODEL, gemini:MODEL or an alias of one"
             )
         ctx = ComponentContext(root=Path.cwd(), cache_dir=args.cache_dir)
         client = CLIENTS[spec.name](model_of(spec), connect(spec.name, spec, ctx))
