@@ -517,6 +517,18 @@ class _Run:
         for d in accepted:
             task_dict = yaml.safe_load(d["path"].read_text(encoding="utf-8"))
             thread = self.by_thread.get(d["sample"]["thread"])
+            named = (
+                [task_dict.get("target_image")] if task_dict.get("target_image") else []
+            )
+            named += task_dict.get("input_images") or []
+            known = thread.images() if thread else {}
+            unknown = [r for r in named if r not in known]
+            if unknown:  # an edited draft may name images its thread does not have
+                self.summary.failures.append(
+                    f"accepted draft {d['path']} names images not in its thread ({', '.join(map(str, unknown))}; "
+                    f"use refs such as {next(iter(known), 'POSTID#1')}): not written"
+                )
+                continue
             for field in ("target_image", "input_images"):
                 refs = task_dict.get(field)
                 if not refs:
@@ -556,8 +568,10 @@ class _Run:
             (out / "images" / "attribution" / "posts.yaml").write_text(
                 yaml.safe_dump(attribution, sort_keys=False), encoding="utf-8"
             )
-        if accepted:
+        if any((out / "tasks").rglob("*.yaml")):
             write_notice(load_suite(out))
+        else:
+            (out / "NOTICE").unlink(missing_ok=True)  # no images shipped any more
 
 
 # --- helpers ---------------------------------------------------------------------------------

@@ -378,3 +378,18 @@ def test_a_killed_run_resumes_from_the_calls_it_had_made(tmp_path):
         )  # every call answered before the kill came from the cache
     finally:
         server.stop()
+
+
+def test_an_edited_draft_naming_an_unknown_image_is_reported_not_written(
+    tmp_path, llm, capsys
+):
+    posts = write_posts(tmp_path / "export")
+    out, work, cache = tmp_path / "community", tmp_path / "work", tmp_path / "cache"
+    main(_args(posts, out, work, cache, llm))
+    rows = _decide(work / "review.csv", {DOOR_POSTS: "accept"})
+    draft = work / "drafts" / f"{rows[DOOR_POSTS]['id']}.yaml"
+    draft.write_text(draft.read_text().replace("p4#1", "p9#7"))
+    capsys.readouterr()
+    assert main(_args(posts, out, work, cache, llm)) == 0
+    assert "names images not in its thread (p9#7" in capsys.readouterr().out
+    assert not list(out.glob("tasks/**/*.yaml"))
