@@ -239,12 +239,8 @@ def _allowed_changes(config) -> tuple[str, ...]:
 
 
 def _sample_size(config) -> int | None:
-    if get_option(config, "atelier_sample") in (None, ""):
-        return None
-    n = _number(config, "atelier_sample", int)
-    if n < 1:
-        raise pytest.UsageError(f"pytest-atelier: --atelier-sample needs at least 1 task, got {n}")
-    return n
+    """--atelier-sample: None when empty or blank (not set), else a whole number of at least 1."""
+    return _number(config, "atelier_sample", int)
 
 
 def _check_settings_like_baseline(config, settings, baseline, allow) -> None:
