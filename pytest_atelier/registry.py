@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import sys
 from importlib import metadata
 from pathlib import Path
 from typing import Any, Callable, Literal
@@ -19,7 +20,7 @@ from urllib.parse import parse_qsl
 from .config_keys import read_pyproject
 from .errors import ConfigError
 
-__all__ = ["Spec", "ComponentContext", "Registry", "parse_spec", "load_aliases", "BUILTINS", "ROLES", "CONNECTION_SETTINGS"]
+__all__ = ["Spec", "ComponentContext", "Registry", "parse_spec", "load_aliases", "import_user_object", "BUILTINS", "ROLES", "CONNECTION_SETTINGS"]
 
 Role = Literal["prompter", "backend", "judge"]
 ROLES: tuple[Role, ...] = ("prompter", "backend", "judge")
@@ -174,6 +175,23 @@ class Registry:
             )
         module, _, attr = target.partition(":")
         return getattr(importlib.import_module(module), attr)
+
+
+def import_user_object(target: str, root: str | Path, what: str) -> Any:
+    """The object ``package.module:attr`` names, with ``root`` on ``sys.path`` so that the user's
+    own modules import; a ConfigError that starts with ``what`` when it cannot be had."""
+    module_name, _, attr = target.partition(":")
+    if not module_name or not attr:
+        raise ConfigError(f"{what}: expected python:package.module:attr")
+    if str(root) not in sys.path:
+        sys.path.insert(0, str(root))
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise ConfigError(f"{what}: cannot import {module_name!r}: {exc}") from None
+    if not hasattr(module, attr):
+        raise ConfigError(f"{what}: {module_name} has no attribute {attr!r}")
+    return getattr(module, attr)
 
 
 def _entry_points(role: Role) -> dict[str, metadata.EntryPoint]:

@@ -9,12 +9,12 @@ invalidates its cached prompts.
 from __future__ import annotations
 
 import hashlib
-import importlib
 import inspect
 import sys
 
 from ..components import PromptRequest, PromptResult
 from ..errors import ConfigError, PrompterError
+from ..registry import import_user_object
 from .payload import normalise_prompts, task_payload
 
 __all__ = ["PythonPrompter", "make"]
@@ -22,22 +22,12 @@ __all__ = ["PythonPrompter", "make"]
 
 class PythonPrompter:
     def __init__(self, spec: str, target: str, root):
-        module_name, _, attr = target.partition(":")
-        if not module_name or not attr:
-            raise ConfigError(f"{spec!r}: expected python:package.module:function")
-        root = str(root)
-        if root not in sys.path:
-            sys.path.insert(0, root)
-        try:
-            module = importlib.import_module(module_name)
-        except ImportError as exc:
-            raise ConfigError(f"{spec!r}: cannot import {module_name!r}: {exc}") from exc
-        func = getattr(module, attr, None)
+        func = import_user_object(target, root, repr(spec))
         if not callable(func):
-            raise ConfigError(f"{spec!r}: {module_name} has no callable {attr!r}")
+            raise ConfigError(f"{spec!r}: {target} is not callable")
         self.spec, self.label, self.func = spec, spec, func
         try:
-            source = inspect.getsource(module)
+            source = inspect.getsource(sys.modules[target.partition(":")[0]])  # the module the spec names
         except (OSError, TypeError):
             source = repr(func)
         self.identity = f"python/1:{target}:{hashlib.sha256(source.encode()).hexdigest()[:16]}"

@@ -24,9 +24,7 @@ Nothing here imports a model library: the user's callable does.
 
 from __future__ import annotations
 
-import importlib
 import inspect
-import sys
 from importlib import metadata
 from pathlib import Path
 from typing import Any, Callable, Protocol, Sequence, runtime_checkable
@@ -35,6 +33,7 @@ import numpy as np
 from PIL import Image
 
 from ...errors import ConfigError
+from ...registry import import_user_object
 from ._images import ImageLike, rgb_array
 
 __all__ = ["ENTRY_POINT_GROUP", "FaceEmbedder", "ObjectCounter", "load_callable", "face_identity", "object_count"]
@@ -55,18 +54,7 @@ class ObjectCounter(Protocol):
 def load_callable(target: str, root: str | Path = ".", what: str = "metric") -> Callable[..., Any]:
     """The callable named by ``python:module:attr`` or by an entry point of :data:`ENTRY_POINT_GROUP`."""
     if target.startswith("python:"):
-        module_name, _, attr = target[len("python:"):].partition(":")
-        if not module_name or not attr:
-            raise ConfigError(f"{what} {target!r}: expected python:package.module:attr")
-        if str(root) not in sys.path:
-            sys.path.insert(0, str(root))
-        try:
-            module = importlib.import_module(module_name)
-        except ImportError as exc:
-            raise ConfigError(f"{what} {target!r}: cannot import {module_name!r}: {exc}") from None
-        if not hasattr(module, attr):
-            raise ConfigError(f"{what} {target!r}: {module_name} has no attribute {attr!r}")
-        obj = getattr(module, attr)
+        obj = import_user_object(target[len("python:"):], root, f"{what} {target!r}")
     else:
         found = {ep.name: ep for ep in metadata.entry_points(group=ENTRY_POINT_GROUP)}
         if target not in found:
