@@ -346,30 +346,26 @@ class _Run:
             user = _draft_request(sample, len(images))
             shas = [hashlib.sha256(b).hexdigest() for b in images]
             try:
-                data = self._call(
-                    "draft",
-                    [user, shas],
-                    lambda user=user, images=images: ask(
-                        self.client, DRAFT, user, images
-                    ),
-                )
-                task_dict = _assemble(data, sample, thread)
-                task, problems = _validate(task_dict, manifest)
-                if problems:  # one repair round with the problems named
-                    fix = (
-                        f"{user}\n\nYour previous answer:\n{json.dumps(data, ensure_ascii=False)}\n\nIt breaks these rules:\n- "
-                        + "\n- ".join(problems)
-                        + "\nReply with the corrected JSON object."
-                    )
+                request = user
+                for _ in range(
+                    2
+                ):  # the draft, then one repair round that names the broken rules
                     data = self._call(
                         "draft",
-                        [fix, shas],
-                        lambda fix=fix, images=images: ask(
-                            self.client, DRAFT, fix, images
+                        [request, shas],
+                        lambda request=request, images=images: ask(
+                            self.client, DRAFT, request, images
                         ),
                     )
                     task_dict = _assemble(data, sample, thread)
                     task, problems = _validate(task_dict, manifest)
+                    if not problems:
+                        break
+                    request = (
+                        f"{user}\n\nYour previous answer:\n{json.dumps(data, ensure_ascii=False)}\n\nIt breaks these rules:\n- "
+                        + "\n- ".join(problems)
+                        + "\nReply with the corrected JSON object."
+                    )
             except (StageError, AtelierError) as exc:
                 rows.append(
                     {
