@@ -201,11 +201,12 @@ def check_count(check, prompt: str) -> tuple[str, str]:
     unclear_values = {ev.quantity_before(prompt, words, m.start)[0] for m in found if m.status == ev.UNCLEAR} - {None}
     values: dict[int, str] = {}
     approximate = articles = quantified = 0
-    first = next((m for m in affirmed if ev.quantity_before(prompt, words, m.start)[1] == "article"), None)
+    first = None  # the first mention counted by its article ("a cat")
     for m in affirmed:
         value, how = ev.quantity_before(prompt, words, m.start)
         approximate += how == "approximate"
         articles += how == "article"
+        first = m if first is None and how == "article" else first
         if value is not None:
             quantified += 1
             values.setdefault(value, " ".join(w.text for w in words[m.start : m.end]))
