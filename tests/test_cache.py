@@ -58,6 +58,17 @@ def test_blobs_are_content_addressed(tmp_path):
     assert cache.put_blob(b"png-bytes") == (path, digest)
 
 
+def test_a_cache_folder_removed_during_the_session_is_made_again(tmp_path):
+    import shutil
+
+    cache = Cache(tmp_path)
+    cache.put("ab01", {"n": 1})
+    shutil.rmtree(tmp_path / "v1" / "calls")
+    cache.put("ab02", {"n": 2})
+    assert cache.get("ab02") == {"n": 2}
+    assert not [p for p in (tmp_path / "v1").rglob(".tmp-*")]  # no temporary file left behind
+
+
 def _writer(root, start):
     cache = Cache(root)
     for i in range(200):

@@ -15,13 +15,14 @@ rewrites a blob whose bytes do not match its name instead of skipping it.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import dataclasses
 import hashlib
 import json
 import logging
 import os
 import re
-import tempfile
+import threading
 from pathlib import Path
 import typing
 from typing import Any, Callable, Iterator
@@ -33,6 +34,7 @@ __all__ = ["Cache", "call_key", "CallCounter", "SHAPES", "shape_problem"]
 
 LAYOUT = "v1"
 log = logging.getLogger("pytest_atelier.cache")
+_tmp_numbers = itertools.count()
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
 _CHOICES = {"side": ("prompt", "image"), "outcome": typing.get_args(Outcome)}
 _TYPES = {"str": str, "bool": bool, "float | None": (int, float, type(None)), "list[str]": list, "list[str] | None": (list, type(None))}
@@ -141,9 +143,20 @@ class Cache:
             ) from None
         self._verified: set[tuple[str, int, int]] = set()  # blobs already hashed: (path, size, mtime_ns)
         self._warned: set[str] = set()
+        self._folders: set[Path] = set()  # folders this process has made sure exist
+        self._root_text = str(self.root)
 
     def _path(self, sub: str, key: str, suffix: str) -> Path:
-        return self.root / sub / key[:2] / f"{key}{suffix}"
+        return Path(f"{self._root_text}/{sub}/{key[:2]}/{key}{suffix}")
+
+    def _write(self, path: Path, data: bytes) -> None:
+        if path.parent in self._folders:
+            try:
+                return _atomic_write(path, data, make_folder=False)
+            except FileNotFoundError:  # the folder was removed meanwhile: make it again
+                pass
+        _atomic_write(path, data)
+        self._folders.add(path.parent)
 
     def get(self, key: str) -> Any | None:
         path = self._path("calls", key, ".json")
@@ -155,7 +168,7 @@ class Cache:
             return None  # a damaged entry is recomputed, never trusted
 
     def put(self, key: str, value: Any) -> None:
-        _atomic_write(self._path("calls", key, ".json"), json.dumps({"value": value}, ensure_ascii=False).encode("utf-8"))
+        self._write(self._path("calls", key, ".json"), json.dumps({"value": value}, ensure_ascii=False).encode("utf-8"))
 
     def get_or_call(self, kind: str, key: str, compute: Callable[[], Any], counter: CallCounter | None = None) -> Any:
         """The cached value for ``key``, or ``compute()`` stored under it."""
@@ -179,7 +192,7 @@ class Cache:
         digest = hashlib.sha256(data).hexdigest()
         path = self._path("blobs", digest, suffix)
         if not self.blob_ok(digest, suffix):  # missing, or damaged: write it (again)
-            _atomic_write(path, data)
+            self._write(path, data)
         return path, digest
 
     def blob_path(self, digest: str, suffix: str = ".png") -> Path:
@@ -225,11 +238,14 @@ class Cache:
                 fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-def _atomic_write(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+def _atomic_write(path: Path, data: bytes, make_folder: bool = True) -> None:
+    """Write ``data`` to a new file beside ``path`` (a name no other process or thread uses),
+    then rename it into place."""
+    if make_folder:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.parent / f".tmp-{os.getpid()}-{threading.get_ident()}-{next(_tmp_numbers)}"
     try:
-        with os.fdopen(fd, "wb") as handle:
+        with open(tmp, "xb") as handle:
             handle.write(data)
         os.replace(tmp, path)
     except BaseException:

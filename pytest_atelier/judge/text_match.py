@@ -9,6 +9,7 @@ the ``embeddings`` extra when installed, hashed character n-grams otherwise.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib.util
 import re
 import threading
@@ -109,8 +110,10 @@ def _singular(word: str) -> str:
     return IRREGULAR_PLURALS.get(word, word)
 
 
+@functools.lru_cache(maxsize=1 << 16)  # every lexicon term is compared with every prompt word
 def same_word(a: str, b: str) -> bool:
-    """Equal, or one is the other's plural (lantern/lanterns, box/boxes, berry/berries)."""
+    """Equal, or one is the other's plural (lantern/lanterns, box/boxes, berry/berries).
+    Such words always share their first letter (:func:`find_phrase` screens on it)."""
     a, b = _singular(a), _singular(b)
     if a == b:
         return True
@@ -125,11 +128,12 @@ def find_phrase(phrase: str, toks: list[Tok]) -> list[int]:
     want = words(phrase)
     if not want:
         return []
-    hits = []
-    for i in range(len(toks) - len(want) + 1):
-        if all(same_word(w, toks[i + k].word) for k, w in enumerate(want)):
-            hits.append(i)
-    return hits
+    first = want[0][0]
+    return [
+        i
+        for i in range(len(toks) - len(want) + 1)
+        if toks[i].word[0] == first and all(same_word(w, toks[i + k].word) for k, w in enumerate(want))
+    ]
 
 
 def is_negated(toks: list[Tok], start: int) -> bool:

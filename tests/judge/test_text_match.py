@@ -29,6 +29,24 @@ def test_plural_tolerance(a, b, same):
     assert tm.same_word(b, a) is same
 
 
+def test_words_that_are_the_same_share_their_first_letter():
+    """find_phrase screens tokens on the first letter: no pair that same_word accepts may differ there."""
+    vocabulary = {w for pair in tm.IRREGULAR_PLURALS.items() for w in pair}
+    vocabulary |= {w + end for w in ("box", "berry", "lantern", "bus", "fly", "sky", "ox") for end in ("", "s", "es", "ies")}
+    vocabulary |= {w[:-1] + "ies" for w in ("berry", "fly", "sky")}
+    pairs = [(a, b) for a in vocabulary for b in vocabulary if tm.same_word(a, b)]
+    assert len(pairs) > len(vocabulary)  # some plurals matched, not only identities
+    assert all(a[0] == b[0] for a, b in pairs)
+
+
+def test_find_phrase_finds_plural_and_irregular_forms_in_a_row():
+    toks = tm.tokenize("Two mice and the geese chase the red lanterns; a red lantern.")
+    assert tm.find_phrase("mouse", toks) == [1]
+    assert tm.find_phrase("goose chase", toks) == [4]
+    assert tm.find_phrase("red lantern", toks) == [7, 10]
+    assert tm.find_phrase("red geese", toks) == []
+
+
 def test_negation_window_is_three_tokens_in_one_sentence():
     assert negated_words("a cat with no hat") == ["hat"]
     assert "lanterns" not in negated_words("without any bright red lanterns")
