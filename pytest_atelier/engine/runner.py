@@ -14,7 +14,7 @@ import hashlib
 import threading
 import time
 import traceback
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ThreadPoolExecutor, wait
 from pathlib import Path
 from typing import Callable
 
@@ -59,11 +59,15 @@ class Engine:
         cache: Cache,
         config: EngineConfig = EngineConfig(),
         slots: threading.Semaphore | None = None,
+        pool: Executor | None = None,
     ):
         self.suite, self.prompters, self.backends, self.judge = suite, prompters, backends, judge
         self.cache, self.config = cache, config
         # model calls in flight at once, shared by every run of the process (and every engine of a session)
         self.slots = slots if slots is not None else threading.BoundedSemaphore(config.concurrency)
+        # the calls within runs (images, judging) run here: threads kept for the session, not made per run.
+        # Its tasks never wait on each other, so a bounded pool cannot deadlock.
+        self.pool = pool if pool is not None else ThreadPoolExecutor(max_workers=2 * config.concurrency + 2, thread_name_prefix="atelier-call")
         self._runs: dict[str, RunRecord] = {}
         self._task_hashes: dict[str, str] = {}
         self._keys: dict[tuple[str, str, str], str] = {}
@@ -163,9 +167,9 @@ class _Production:
                 rec.excluded = f"the prompt was flagged ({', '.join(prompt_finding.categories)}): {prompt_finding.reason}"
                 return
         prompt_cps = [cp for cp in task.checkpoints if cp.prompt]
-        with ThreadPoolExecutor(max_workers=e.config.concurrency) as pool:
-            prompt_side = pool.submit(self._timed, "judge_prompt_s", lambda: self._judge_prompt(prompts, prompt_cps))
-            prompt_scores = pool.submit(self._timed, "score_prompt_s", lambda: self._score_prompt(prompts))
+        prompt_side = self._submit(self._timed, "judge_prompt_s", lambda: self._judge_prompt(prompts, prompt_cps))
+        prompt_scores = self._submit(self._timed, "score_prompt_s", lambda: self._score_prompt(prompts))
+        try:
             images: list[tuple[int, int, int, Path, str]] = []
             if self.backend.produces_images:
                 jobs = [
@@ -174,15 +178,14 @@ class _Production:
                     for i in range(e.config.images)
                 ]
                 made = self._timed(
-                    "generate_s",
-                    lambda: list(pool.map(lambda job: self._staged("images", len(jobs), self._generate, prompts[job[0] - 1], job[2]), jobs)),
+                    "generate_s", lambda: self._each(lambda job: self._staged("images", len(jobs), self._generate, prompts[job[0] - 1], job[2]), jobs)
                 )
                 images = self._safe_images([(out, i, seed, path, sha) for (out, i, seed), (path, sha) in zip(jobs, made)])
-            image_verdicts = self._timed(
-                "judge_image_s", lambda: list(pool.map(lambda im: self._judge_image(prompts[im[0] - 1], im), images))
-            )
-            prompt_verdicts = prompt_side.result()
-            rec.scores.extend(prompt_scores.result())
+            image_verdicts = self._timed("judge_image_s", lambda: self._each(lambda im: self._judge_image(prompts[im[0] - 1], im), images))
+        finally:
+            wait([prompt_side, prompt_scores])  # nothing of this run goes on after it is handed over
+        prompt_verdicts = prompt_side.result()
+        rec.scores.extend(prompt_scores.result())
         if rec.excluded:
             return
         rec.verdicts = [*prompt_verdicts.values(), *[v for vs in image_verdicts for v in vs.values()]]
@@ -211,6 +214,15 @@ class _Production:
                 self.e.cache.put(key, found)
                 self.counter.add("metrics", cached=False)
         return [MetricRecord(**m) for m in found]
+
+    def _submit(self, fn: Callable, *args) -> Future:
+        return self.e.pool.submit(fn, *args)
+
+    def _each(self, fn: Callable, items: list) -> list:
+        """``fn`` of every item on the engine's pool, in order; every call has ended when this returns."""
+        futures = [self._submit(fn, item) for item in items]
+        wait(futures)
+        return [f.result() for f in futures]
 
     def _staged(self, what: str, total: int, fn: Callable, *args):
         """Call ``fn`` and tell the engine's progress listener how many of ``total`` are done."""

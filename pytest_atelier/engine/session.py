@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from ..judge.metrics import MetricSet
@@ -79,6 +80,8 @@ class AtelierSession:
         # runs produced ahead of pytest: twice the call slots (a run waiting on its prompt holds a
         # place but no slot), never the whole suite
         self.ahead = RunAhead(self._produce, window=max(4, 2 * settings.concurrency))
+        # the calls within runs, for every engine: enough threads to fill the call slots while others judge
+        self.pool = ThreadPoolExecutor(max_workers=2 * settings.concurrency + 2, thread_name_prefix="atelier-call")
 
     def _produce(self, run: tuple[Path, str, str, str]):
         root, prompter, backend, task_id = run
@@ -94,6 +97,7 @@ class AtelierSession:
 
     def close(self) -> None:
         self.ahead.close()
+        self.pool.shutdown(wait=False)
 
     @property
     def context(self) -> ComponentContext:
@@ -169,6 +173,7 @@ class AtelierSession:
                 cache=self.cache,
                 config=EngineConfig(images=s.images, seed=s.seed, width=s.width, height=s.height, concurrency=s.concurrency),
                 slots=self.slots,
+                pool=self.pool,
             )
             self._engines[root].on_stage = self.on_stage
             self._engines[root].metrics = self.metrics
