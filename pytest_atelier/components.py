@@ -3,6 +3,10 @@
 Each component has a ``spec`` (the string the user gave, e.g. ``cmd:./agent``), a short
 ``label`` for node ids and tables, and an ``identity``: a string that changes whenever
 its output could change (model, version, settings). The cache keys every call on it.
+
+A component may set ``calls_models = False`` when it answers in process by rules, calling no
+model (the offline judge, the reference renderer, the direct prompter): its calls then take no
+``--atelier-concurrency`` slot, which stays for model calls. Without the attribute it is True.
 Nothing here imports pytest.
 """
 
@@ -30,9 +34,15 @@ __all__ = [
     "Outcome",
     "PROMPT_DIMENSIONS",
     "IMAGE_DIMENSIONS",
+    "calls_models",
 ]
 
 Outcome = Literal["pass", "fail", "abstain"]
+
+
+def calls_models(component) -> bool:
+    """Whether the component's calls are model calls (they take an ``--atelier-concurrency`` slot)."""
+    return getattr(component, "calls_models", True) is not False
 
 PROMPT_DIMENSIONS = ("instructional_clarity", "creative_elaboration", "terminology_proficiency", "intent_formalization")
 IMAGE_DIMENSIONS = ("mood_atmosphere", "visual_composition", "color_lighting", "technical_flawlessness")

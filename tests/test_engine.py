@@ -155,3 +155,33 @@ def test_built_in_metrics_are_measured_once_and_then_read_from_the_cache(tmp_pat
     assert [m.name for m in first.metrics] == ["colour.hist", "colour.palette"] and again.metrics == first.metrics
     assert len(measured) == 1  # the second run read the stored measurement
     assert first.calls.by_kind["metrics"] == {"made": 1, "cached": 0} and again.calls.by_kind["metrics"] == {"made": 0, "cached": 1}
+
+
+@pytest.mark.parametrize("judge_calls_models", [True, False])
+def test_only_model_calls_take_a_call_slot(tmp_path, judge_calls_models):
+    """A judge that answers by rules (calls_models False) runs without a slot; model calls hold one."""
+    import threading
+
+    slots = threading.BoundedSemaphore(1)
+    held: dict[str, list[bool]] = {}
+
+    def note(what):
+        held.setdefault(what, []).append(slots._value == 0)
+
+    class Backend(Shades):
+        def generate(self, request):
+            note("generate")
+            return super().generate(request)
+
+    class Judge(Scripted):
+        calls_models = judge_calls_models
+
+        def judge_image(self, task, prompt, image, cps):
+            note("judge_image")  # every image is made by now: no model call is in flight
+            return super().judge_image(task, prompt, image, cps)
+
+    suite = load_suite(write_suite(tmp_path / "s", {"oe_story": textwrap.dedent(MULTI)}))
+    engine = Engine(suite, {"p": Prompts()}, {"shades": Backend()}, Judge(), Cache(tmp_path / "c"), EngineConfig(images=2), slots=slots)
+    assert not engine.run("p", "shades", "oe_story").error
+    assert held["generate"] == [True] * 4
+    assert set(held["judge_image"]) == {judge_calls_models}

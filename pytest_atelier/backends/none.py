@@ -14,6 +14,7 @@ class NoneBackend:
     label = "none"
     identity = "none/1"
     produces_images = False
+    calls_models = False
 
     def generate(self, request: GenerationRequest) -> list[GeneratedImage]:
         return []

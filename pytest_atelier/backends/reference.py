@@ -412,6 +412,7 @@ class ReferenceBackend:
 
     label = "reference"
     produces_images = True
+    calls_models = False
 
     def __init__(self, spec: str = "reference"):
         self.spec = spec

@@ -18,7 +18,7 @@ import concurrent.futures
 from collections import Counter
 from pathlib import Path
 
-from ..components import Safety, Score, Verdict
+from ..components import Safety, Score, Verdict, calls_models
 from ..suite.exemplars import LoadedMemory
 from ..suite.models import Checkpoint, Side, Task
 
@@ -62,6 +62,7 @@ class EnsembleJudge:
         self.spec = "+".join(j.spec for j in self.judges) + (f"*{repeats}" if repeats > 1 else "")
         self.label = "+".join(labels) + (f"*{repeats}" if repeats > 1 else "")
         self.identity = f"ensemble(repeats={repeats})[{'|'.join(m.identity for _, m in self.members)}]"
+        self.calls_models = any(calls_models(j) for j in self.judges)
 
     def _all(self, call, members=None) -> list[tuple[str, object]]:
         members = self.members if members is None else members

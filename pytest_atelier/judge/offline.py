@@ -41,6 +41,7 @@ class OfflineJudge:
     """Rule-based judge; ``ocr`` and ``embeddings`` say which optional signals it uses."""
 
     label = "offline"
+    calls_models = False  # rules in process: its calls take no --atelier-concurrency slot
 
     def __init__(self, spec: str = "offline", ocr: str = "auto", embeddings: str = "auto", k: int = 3, image_embed: str = "tiny"):
         if ocr not in ("auto", "on", "off"):

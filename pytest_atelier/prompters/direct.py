@@ -15,6 +15,7 @@ class DirectPrompter:
     spec = "direct"
     label = "direct"
     identity = "direct/1"
+    calls_models = False
 
     def write_prompt(self, request: PromptRequest) -> PromptResult:
         return PromptResult(prompts=task_text(request), meta={"prompter": "direct"})
