@@ -5,8 +5,10 @@ is set up, so on its own the engine keeps an API busy with one run's calls at a 
 :class:`RunAhead` takes the runs this process will execute, in order, and produces a window of
 them at once on a thread pool, each run's model calls drawing on the process's
 ``--atelier-concurrency`` call slots. Items then only read what is ready (or wait for it).
-The window bounds memory: a run is handed over when its first item asks for it, and at most
-``window`` runs are being produced or waiting to be read.
+At most ``window`` runs are in production at once; a finished run waits to be read (it is
+handed over when its first item asks for it), and at most ``ready`` finished runs wait, which
+bounds memory. Finished runs do not hold places in the window: while pytest is busy with the
+items of earlier runs, the next runs are already being produced.
 
 :func:`assign_units` is the one rule that places runs on xdist workers: the controller's
 scheduler sends every item of a run to the worker that rule names, and each worker applies the
@@ -16,6 +18,7 @@ imports pytest.
 
 from __future__ import annotations
 
+import gc
 import sys
 import threading
 from collections import deque
@@ -67,17 +70,22 @@ class RunAhead:
     """Produces planned runs ``window`` at a time, in plan order; ``take`` hands one over.
 
     ``produce(run)`` makes one run (it is the engine's ``run``); a run that was not planned, or
-    whose production failed unexpectedly, is produced by the caller of ``take`` itself.
+    whose production failed unexpectedly, is produced by the caller of ``take`` itself. At most
+    ``ready`` finished runs wait to be taken (default: ``window``).
     """
 
-    def __init__(self, produce: Callable[[Hashable], object], window: int):
+    def __init__(self, produce: Callable[[Hashable], object], window: int, ready: int | None = None):
         if window < 1:
             raise ValueError(f"window must be at least 1, got {window}")
+        if ready is not None and ready < 0:
+            raise ValueError(f"ready must be at least 0, got {ready}")
         self.produce, self.window = produce, window
+        self.ready = window if ready is None else ready
         self._plan: deque = deque()
         self._planned: set = set()
         self._futures: dict[Hashable, Future] = {}
-        self._lock = threading.Lock()
+        self._producing = 0
+        self._lock = threading.RLock()  # a run that finishes at once refills the window from inside _fill
         self._pool: ThreadPoolExecutor | None = None
         self._switch_interval: float | None = None
 
@@ -109,11 +117,19 @@ class RunAhead:
             if self._switch_interval is not None:
                 sys.setswitchinterval(self._switch_interval)
                 self._switch_interval = None
+                gc.unfreeze()
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
 
     @property
     def in_window(self) -> int:
+        """Runs in production now."""
+        with self._lock:
+            return self._producing
+
+    @property
+    def waiting(self) -> int:
+        """Runs produced (or in production) and not taken yet."""
         with self._lock:
             return len(self._futures)
 
@@ -123,13 +139,24 @@ class RunAhead:
         except ValueError:
             pass
 
+    def _finished(self, _future: Future) -> None:
+        with self._lock:
+            self._producing -= 1
+            self._fill()
+
     def _fill(self) -> None:
-        while self._plan and len(self._futures) < self.window:
+        while self._plan and self._producing < self.window and len(self._futures) < self.window + self.ready:
             if self._pool is None:
                 self._pool = ThreadPoolExecutor(max_workers=self.window, thread_name_prefix="atelier-run")
                 # Threads waiting on a model API need the GIL briefly and promptly when an answer
                 # arrives; pytest's own item loop would otherwise hold it for 5 ms at a time.
                 self._switch_interval = sys.getswitchinterval()
                 sys.setswitchinterval(min(self._switch_interval, SWITCH_INTERVAL_S))
+                # A full garbage collection walks every object of the process (pytest's items, the
+                # modules) with the GIL held: 100 ms in which no answer is read. What exists now
+                # lives for the session anyway; set it aside so collections see new objects only.
+                gc.freeze()
             run = self._plan.popleft()
-            self._futures[run] = self._pool.submit(self.produce, run)
+            self._producing += 1
+            future = self._futures[run] = self._pool.submit(self.produce, run)
+            future.add_done_callback(self._finished)

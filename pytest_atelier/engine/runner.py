@@ -14,17 +14,18 @@ import hashlib
 import threading
 import time
 import traceback
-from concurrent.futures import Executor, Future, ThreadPoolExecutor, wait
+from concurrent.futures import Future, wait
 from pathlib import Path
 from typing import Callable
 
-from ..components import Backend, GenerationRequest, Judge, Prompter, PromptRequest, Safety, Verdict
+from ..components import Backend, GenerationRequest, Judge, Prompter, PromptRequest, Safety, Verdict, calls_models
 from ..errors import AtelierError, JudgeError
 from ..results.records import CallStats, ImageRecord, MetricRecord, RunRecord, ScoreRecord, VerdictRecord
 from ..suite.exemplars import LoadedMemory, load_memory_with_source
 from ..suite.loader import Suite
 from ..suite.models import Category, Checkpoint, Side, Task
 from .cache import Cache, CallCounter, call_key
+from .priority_pool import PriorityPool
 
 __all__ = ["EngineConfig", "Engine", "derive_seed", "run_key"]
 
@@ -59,15 +60,15 @@ class Engine:
         cache: Cache,
         config: EngineConfig = EngineConfig(),
         slots: threading.Semaphore | None = None,
-        pool: Executor | None = None,
+        pool: PriorityPool | None = None,
     ):
         self.suite, self.prompters, self.backends, self.judge = suite, prompters, backends, judge
         self.cache, self.config = cache, config
         # model calls in flight at once, shared by every run of the process (and every engine of a session)
         self.slots = slots if slots is not None else threading.BoundedSemaphore(config.concurrency)
-        # the calls within runs (images, judging) run here: threads kept for the session, not made per run.
-        # Its tasks never wait on each other, so a bounded pool cannot deadlock.
-        self.pool = pool if pool is not None else ThreadPoolExecutor(max_workers=2 * config.concurrency + 2, thread_name_prefix="atelier-call")
+        # the calls within runs (images, judging), earliest run first; its calls never wait on each
+        # other, so a bounded pool cannot deadlock
+        self.pool = pool if pool is not None else PriorityPool(2 * config.concurrency + 2)
         self._runs: dict[str, RunRecord] = {}
         self._task_hashes: dict[str, str] = {}
         self._keys: dict[tuple[str, str, str], str] = {}
@@ -127,6 +128,7 @@ class _Production:
         self._stage_done: dict[str, int] = {}
         self._stage_lock = threading.Lock()
         self.thash = engine.task_hash(task)
+        self.order = engine.pool.ticket()
         self.record = RunRecord(
             key=key,
             suite=engine.suite.manifest.name,
@@ -216,7 +218,7 @@ class _Production:
         return [MetricRecord(**m) for m in found]
 
     def _submit(self, fn: Callable, *args) -> Future:
-        return self.e.pool.submit(fn, *args)
+        return self.e.pool.submit(self.order, fn, *args)
 
     def _each(self, fn: Callable, items: list) -> list:
         """``fn`` of every item on the engine's pool, in order; every call has ended when this returns."""
@@ -235,13 +237,15 @@ class _Production:
         return result
 
     def _cached(self, kind: str, key: str, compute: Callable):
-        """The cached answer, or ``compute()`` once a call slot of the process is free."""
+        """The cached answer, or ``compute()``: once a call slot of the process is free when the
+        component doing it calls a model, at once when it answers by rules in process."""
+        component = self.prompter if kind == "prompt" else self.backend if kind == "generate" else self.e.judge
 
         def call():
             with self.e.slots:
                 return compute()
 
-        return self.e.cache.get_or_call(kind, key, call, self.counter)
+        return self.e.cache.get_or_call(kind, key, call if calls_models(component) else compute, self.counter)
 
     # --- the safety gate ----------------------------------------------------------------
 

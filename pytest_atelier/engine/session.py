@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import threading
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from ..judge.metrics import MetricSet
@@ -16,6 +15,7 @@ from ..registry import ComponentContext, Registry, parse_spec
 from ..suite.loader import Suite, load_suite
 from .ahead import RunAhead
 from .cache import Cache
+from .priority_pool import PriorityPool
 from .runner import Engine, EngineConfig
 
 __all__ = ["Settings", "AtelierSession"]
@@ -77,11 +77,13 @@ class AtelierSession:
         self.on_stage = None  # progress within a run: (run, stage, done, total)
         # --atelier-concurrency: model calls in flight at once in this process, across all runs
         self.slots = threading.BoundedSemaphore(settings.concurrency)
-        # runs produced ahead of pytest: twice the call slots (a run waiting on its prompt holds a
-        # place but no slot), never the whole suite
-        self.ahead = RunAhead(self._produce, window=max(4, 2 * settings.concurrency))
+        # runs produced ahead of pytest: twice the call slots in production (a run waiting on its
+        # prompt holds a place but no slot), and up to four windows finished and waiting for pytest
+        # to read them, never the whole suite
+        window = max(4, 2 * settings.concurrency)
+        self.ahead = RunAhead(self._produce, window=window, ready=4 * window)
         # the calls within runs, for every engine: enough threads to fill the call slots while others judge
-        self.pool = ThreadPoolExecutor(max_workers=2 * settings.concurrency + 2, thread_name_prefix="atelier-call")
+        self.pool = PriorityPool(2 * settings.concurrency + 2)
 
     def _produce(self, run: tuple[Path, str, str, str]):
         root, prompter, backend, task_id = run
@@ -97,7 +99,7 @@ class AtelierSession:
 
     def close(self) -> None:
         self.ahead.close()
-        self.pool.shutdown(wait=False)
+        self.pool.shutdown()
 
     @property
     def context(self) -> ComponentContext:
