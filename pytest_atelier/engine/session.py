@@ -118,6 +118,7 @@ class AtelierSession:
                 "devices": list(s.devices),
                 # several processes: rate and in-flight limits are shared through this folder
                 "limits_dir": str(Path(s.cache_dir) / "limits") if s.processes > 1 else None,
+                "processes": s.processes,
             },
         )
 

@@ -146,7 +146,9 @@ def connect(family: str, spec, ctx, *, default_timeout: float = 120.0, client: h
         if limits is None:
             if limits_dir:  # several processes (xdist workers): one limit for all of them
                 name = limits_name(family, base_url)
-                slots = SharedSlots(Path(limits_dir) / name, wanted["concurrency"])
+                processes = max(1, int(options.get("processes", 1) or 1))
+                share = -(-wanted["concurrency"] // processes)  # each process's fair part, rounded up
+                slots = SharedSlots(Path(limits_dir) / name, wanted["concurrency"], share=share)
                 limiter = SharedRateLimiter(Path(limits_dir) / f"{name}.json", rpm=rpm, tpm=tpm)
             else:
                 slots, limiter = threading.Semaphore(wanted["concurrency"]), RateLimiter(rpm=rpm, tpm=tpm)

@@ -9,7 +9,8 @@ workers see (``<cache>/limits``) when more than one process runs:
   seconds, which every process on the machine shares.
 - :class:`SharedSlots`: ``n`` slot files; a request holds an exclusive ``flock`` on one of them
   while in flight, so at most ``n`` requests are in flight across all processes. A process that
-  dies releases its slots with its file descriptors.
+  dies releases its slots with its file descriptors. Within a process a finished request hands
+  its slot straight to a waiting thread, up to the process's fair part of the slots.
 """
 
 from __future__ import annotations
@@ -80,39 +81,81 @@ class SharedRateLimiter(RateLimiter):
 
 
 class SharedSlots:
-    """A semaphore of ``n`` slots across processes (``with slots: ...``), polling every ``poll`` s."""
+    """A semaphore of ``n`` slots across processes (``with slots: ...``).
 
-    def __init__(self, folder: str | Path, n: int, poll: float = 0.002):
+    A slot is an exclusive ``flock`` on one of ``n`` files (kept open). A thread that ends its
+    request hands its slot, still locked, to a thread of the same process waiting for one, as
+    long as the process holds at most ``share`` slots (its fair part when several processes
+    run); otherwise it unlocks the file. Waiting threads look at the files at most once every
+    ``poll`` seconds in all, so waiting costs no CPU to speak of.
+    """
+
+    def __init__(self, folder: str | Path, n: int, poll: float = 0.002, share: int | None = None):
         if n < 1:
             raise ValueError(f"slots must be at least 1, got {n}")
         self.folder, self.n, self.poll = Path(folder), n, poll
+        self.share = n if share is None else max(1, share)
         self.folder.mkdir(parents=True, exist_ok=True)
-        self._local = threading.BoundedSemaphore(n)  # this process never asks for more than n at once
-        self._held = threading.local()
+        self._cond = threading.Condition()
+        self._fds: dict[int, int] = {}
+        self._held: set[int] = set()  # slots this process has locked
+        self._spare: list[int] = []  # locked, handed over, not yet picked up
+        self._waiting = 0
+        self._last_scan = 0.0
+        self._mine = threading.local()
 
     def __enter__(self):
-        self._local.acquire()
-        if fcntl is None:
-            return self
-        start = int.from_bytes(os.urandom(2), "little")
+        with self._cond:
+            self._waiting += 1
+            try:
+                slot = self._wait_for_slot()
+            finally:
+                self._waiting -= 1
+        stack = getattr(self._mine, "slots", None) or []
+        stack.append(slot)
+        self._mine.slots = stack
+        return self
+
+    def _wait_for_slot(self) -> int:
         while True:
-            for k in range(self.n):
-                fd = os.open(self.folder / f"slot-{(start + k) % self.n}", os.O_RDWR | os.O_CREAT, 0o644)
-                try:
-                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                except OSError:
-                    os.close(fd)
-                    continue
-                stack = getattr(self._held, "fds", None) or []
-                stack.append(fd)
-                self._held.fds = stack
-                return self
-            time.sleep(self.poll)
+            if self._spare:
+                return self._spare.pop()
+            now = time.monotonic()
+            if now - self._last_scan >= self.poll:
+                self._last_scan = now
+                slot = self._lock_a_free_file()
+                if slot is not None:
+                    return slot
+            self._cond.wait(self.poll)
+
+    def _lock_a_free_file(self) -> int | None:
+        start = int.from_bytes(os.urandom(2), "little")
+        for k in range(self.n):
+            slot = (start + k) % self.n
+            if slot in self._held:
+                continue
+            if fcntl is None:  # not POSIX: the limit holds in this process only
+                self._held.add(slot)
+                return slot
+            fd = self._fds.get(slot)
+            if fd is None:
+                fd = self._fds[slot] = os.open(self.folder / f"slot-{slot}", os.O_RDWR | os.O_CREAT, 0o644)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                continue
+            self._held.add(slot)
+            return slot
+        return None
 
     def __exit__(self, *exc):
-        if fcntl is not None:
-            fd = self._held.fds.pop()
-            fcntl.flock(fd, fcntl.LOCK_UN)
-            os.close(fd)
-        self._local.release()
+        slot = self._mine.slots.pop()
+        with self._cond:
+            if self._waiting > len(self._spare) and len(self._held) <= self.share:
+                self._spare.append(slot)
+                self._cond.notify()
+            else:
+                self._held.discard(slot)
+                if fcntl is not None:
+                    fcntl.flock(self._fds[slot], fcntl.LOCK_UN)
         return False
