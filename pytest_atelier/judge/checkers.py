@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import importlib.util
+import queue
 import re
 import threading
 import unicodedata
@@ -20,7 +21,7 @@ import numpy as np
 from PIL import Image, ImageDraw
 from scipy import ndimage, spatial
 
-from ..engine.threads import cpu_threads
+from ..engine.threads import available_cores, cpu_threads
 from ..errors import MissingExtraError, require
 from . import colors
 
@@ -90,8 +91,11 @@ def _sha(path: Path) -> str:
 
 # --- OCR -------------------------------------------------------------------------------------
 
+# One OCR engine per core, each on one thread: images are read side by side (the engine
+# produces several runs at once), and no engine's thread pool competes with another's.
 _ocr_lock = threading.Lock()
-_ocr_engine = None
+_ocr_idle: queue.SimpleQueue = queue.SimpleQueue()
+_ocr_made = 0
 _ocr_cache: dict[str, tuple[list[TextBox], tuple[int, int]]] = {}
 
 
@@ -100,29 +104,50 @@ def ocr_available() -> bool:
     return importlib.util.find_spec("rapidocr_onnxruntime") is not None
 
 
+def _borrow_ocr_engine():
+    """An idle engine, a new one while fewer than the process's cores exist, else the next freed."""
+    global _ocr_made
+    try:
+        return _ocr_idle.get_nowait()
+    except queue.Empty:
+        pass
+    with _ocr_lock:
+        make = _ocr_made < (cpu_threads() or available_cores())
+        if make:
+            _ocr_made += 1
+    if not make:
+        return _ocr_idle.get()
+    try:
+        module = require("rapidocr_onnxruntime", "ocr", "Reading text in images (OCR)")
+        return module.RapidOCR(intra_op_num_threads=1, inter_op_num_threads=1)
+    except BaseException:
+        with _ocr_lock:
+            _ocr_made -= 1
+        raise
+
+
 def read_text(path: Path) -> tuple[list[TextBox], tuple[int, int]]:
     """OCR text boxes of an image and its (width, height); cached by file content.
 
     Raises MissingExtraError (naming the ``ocr`` extra) when rapidocr is not installed.
     """
-    global _ocr_engine
     key = _sha(path)
-    with _ocr_lock:
-        if key not in _ocr_cache:
-            if _ocr_engine is None:
-                module = require("rapidocr_onnxruntime", "ocr", "Reading text in images (OCR)")
-                threads = cpu_threads()
-                _ocr_engine = module.RapidOCR(**({"intra_op_num_threads": threads} if threads else {}))
-            with Image.open(path) as img:
-                size = img.size
-                rgb = np.asarray(img.convert("RGB"))
-            result, _ = _ocr_engine(rgb[:, :, ::-1].copy())  # rapidocr takes BGR arrays
-            boxes = []
-            for points, text, score in result or []:
-                xs, ys = [p[0] for p in points], [p[1] for p in points]
-                boxes.append(TextBox(str(text), float(score), (min(xs), min(ys), max(xs), max(ys))))
-            _ocr_cache[key] = (boxes, size)
-        return _ocr_cache[key]
+    found = _ocr_cache.get(key)
+    if found is not None:
+        return found
+    with Image.open(path) as img:
+        size = img.size
+        rgb = np.asarray(img.convert("RGB"))
+    engine = _borrow_ocr_engine()
+    try:
+        result, _ = engine(rgb[:, :, ::-1].copy())  # rapidocr takes BGR arrays
+    finally:
+        _ocr_idle.put(engine)
+    boxes = []
+    for points, text, score in result or []:
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        boxes.append(TextBox(str(text), float(score), (min(xs), min(ys), max(xs), max(ys))))
+    return _ocr_cache.setdefault(key, (boxes, size))
 
 
 def reading_order(boxes: list[TextBox]) -> str:

@@ -1,5 +1,7 @@
 """Image-side checkers: palette, blobs, OCR (OCR tests need the ocr extra)."""
 
+import queue
+
 import numpy as np
 import pytest
 from PIL import Image, ImageDraw, ImageFont
@@ -126,10 +128,30 @@ def test_text_check_abstains_naming_the_extra_when_ocr_is_missing(tmp_path, monk
         raise MissingExtraError(module, extra, purpose)
 
     monkeypatch.setattr(checkers, "require", missing)
-    monkeypatch.setattr(checkers, "_ocr_engine", None)
+    monkeypatch.setattr(checkers, "_ocr_idle", queue.SimpleQueue())
+    monkeypatch.setattr(checkers, "_ocr_made", 0)
     monkeypatch.setattr(checkers, "_ocr_cache", {})
     outcome, reason = checkers.check_text(circles(tmp_path, 1), "HELLO")
     assert outcome == "abstain" and "pip install 'pytest-atelier[ocr]'" in reason
+
+
+@needs_ocr
+def test_images_are_read_side_by_side_by_at_most_one_engine_per_core(tmp_path, monkeypatch):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from pytest_atelier.engine.threads import available_cores
+
+    words = ["NIGHT", "MARKET", "HARBOUR", "BAKERY", "GARDEN", "STATION"]
+    paths = [text_image(tmp_path, w, xy=(40, 30), name=f"{w}.png") for w in words]
+    monkeypatch.setattr(checkers, "_ocr_idle", queue.SimpleQueue())
+    monkeypatch.setattr(checkers, "_ocr_made", 0)
+    monkeypatch.setattr(checkers, "_ocr_cache", {})
+    with ThreadPoolExecutor(6) as pool:
+        together = list(pool.map(lambda p: checkers.read_text(p)[0], paths))
+    assert 1 <= checkers._ocr_made <= available_cores()
+    assert [" ".join(b.text for b in boxes) for boxes in together] == words
+    monkeypatch.setattr(checkers, "_ocr_cache", {})
+    assert [checkers.read_text(p)[0] for p in paths] == together  # the same, one at a time
 
 
 @needs_ocr

@@ -99,11 +99,8 @@ def test_character_error_rate_of_a_known_misspelling():
         character_error_rate("  ", "x")
 
 
-def test_ocr_cer_reads_a_rendered_misspelling(tmp_path, monkeypatch):
+def test_ocr_cer_reads_a_rendered_misspelling(tmp_path):
     pytest.importorskip("rapidocr_onnxruntime")
-    from pytest_atelier.judge import checkers
-
-    monkeypatch.setattr(checkers, "_ocr_engine", None)  # a fresh engine, not one an in-process pytest run configured
     img = Image.new("RGB", (800, 240), "white")
     ImageDraw.Draw(img).text((40, 70), "BAKERY OPNE", fill="black", font=ImageFont.load_default(size=72))
     img.save(tmp_path / "sign.png")
