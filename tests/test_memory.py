@@ -46,6 +46,26 @@ def test_similarity_retrieval_excludes_the_tasks_own_exemplars():
     assert random_pick == index.retrieve("x", k=2, strategy="random", seed=1) and len(random_pick) == 2
 
 
+def test_stored_embeddings_are_reused_across_indexes_and_a_damaged_file_is_embedded_again(tmp_path):
+    from pytest_atelier.judge.text_match import get_embedder
+
+    calls = []
+
+    def embed(items):
+        calls.append(len(items))
+        return get_embedder().encode(items)
+
+    first = ExemplarIndex(_memory(), embed=embed, store=tmp_path, embedder="ngram/1")
+    again = ExemplarIndex(_memory(), embed=embed, store=tmp_path, embedder="ngram/1")
+    assert calls == [4] and (again.vectors == first.vectors).all()  # the second process loads them
+    ExemplarIndex(_memory(), embed=embed, store=tmp_path, embedder="ngram/2")
+    assert calls == [4, 4]  # another embedder is another file
+    for stored in tmp_path.glob("*.npy"):
+        stored.write_bytes(b"not a numpy file")
+    assert (ExemplarIndex(_memory(), embed=embed, store=tmp_path, embedder="ngram/1").vectors == first.vectors).all()
+    assert calls == [4, 4, 4]
+
+
 def test_knn_scores_follow_the_nearest_exemplars():
     index = ExemplarIndex(_memory())
     fox = knn_scores(index.retrieve("a red fox in snow", k=2), list(PROMPT_DIMENSIONS))

@@ -221,21 +221,25 @@ class Cache:
             self._warned.add(what)
             log.warning(message)
 
-    @contextlib.contextmanager
-    def lock(self, key: str) -> Iterator[None]:
+    def lock(self, key: str) -> contextlib.AbstractContextManager[None]:
         """An exclusive lock across processes (so two workers never produce one run twice)."""
-        path = self.root / "locks" / f"{key}.lock"
-        with open(path, "a+b") as handle:
-            try:
-                import fcntl
-            except ImportError:  # pragma: no cover - not POSIX: the cache stays correct, may repeat work
-                yield
-                return
-            fcntl.flock(handle, fcntl.LOCK_EX)
-            try:
-                yield
-            finally:
-                fcntl.flock(handle, fcntl.LOCK_UN)
+        return file_lock(self.root / "locks" / f"{key}.lock")
+
+
+@contextlib.contextmanager
+def file_lock(path: Path) -> Iterator[None]:
+    """Hold an exclusive ``flock`` on ``path`` (made if missing); on a platform without it, nothing."""
+    with open(path, "a+b") as handle:
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - not POSIX: the cache stays correct, may repeat work
+            yield
+            return
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def _atomic_write(path: Path, data: bytes, make_folder: bool = True) -> None:

@@ -9,11 +9,14 @@ strategies exist for the ablation of ``atelier meta-eval --ablate``.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import io
 import random
 from pathlib import Path
 
 import numpy as np
 
+from ..engine.cache import _atomic_write, file_lock
 from ..suite.exemplars import Exemplar, ExemplarMemory
 from .text_match import get_embedder
 
@@ -32,15 +35,36 @@ class ExemplarIndex:
     """Embeddings of one memory's exemplars, computed once, queried many times.
 
     ``embed`` maps a list of items (prompt texts, or image paths for an image memory) to
-    L2-normalised row vectors; it defaults to the text embedder of the offline judge.
+    L2-normalised row vectors; it defaults to the text embedder of the offline judge. With a
+    ``store`` folder, the vectors are kept there as ``.npy`` under a hash of ``embedder`` (what
+    names the embedding: model and version) and the items (an image by its bytes): every later
+    process, each xdist worker among them, loads them instead of embedding the memory again.
     """
 
-    def __init__(self, memory: ExemplarMemory, root: Path | None = None, embed=None):
+    def __init__(self, memory: ExemplarMemory, root: Path | None = None, embed=None, store: Path | None = None, embedder: str = ""):
         self.memory = memory
         self.root = Path(root) if root else None
         self.embed = embed or get_embedder().encode
         items = [self._item(ex) for ex in memory.exemplars]
-        self.vectors = np.asarray(self.embed(items), dtype=np.float64)
+        self.vectors = self._stored(items, Path(store), embedder) if store else np.asarray(self.embed(items), dtype=np.float64)
+
+    def _stored(self, items: list[str], store: Path, embedder: str) -> np.ndarray:
+        h = hashlib.sha256(f"{embedder}\n{self.memory.side}\n".encode())
+        for item in items:
+            h.update(item.encode() if self.memory.side == "prompt" else hashlib.sha256(Path(item).read_bytes()).digest())
+            h.update(b"\0")
+        path = store / f"{h.hexdigest()}.npy"
+        vectors = _load_vectors(path, len(items))
+        if vectors is None:
+            store.mkdir(parents=True, exist_ok=True)
+            with file_lock(path.with_suffix(".lock")):  # another process may be embedding it now
+                vectors = _load_vectors(path, len(items))
+                if vectors is None:
+                    vectors = np.asarray(self.embed(items), dtype=np.float64)
+                    out = io.BytesIO()
+                    np.save(out, vectors, allow_pickle=False)
+                    _atomic_write(path, out.getvalue())
+        return vectors
 
     def _item(self, ex: Exemplar):
         if self.memory.side == "prompt":
@@ -62,6 +86,16 @@ class ExemplarIndex:
         else:  # fixed: the same first k exemplars for every query
             order = range(min(k, len(allowed)))
         return [Retrieved(self.memory.exemplars[allowed[j]], float(sims[j])) for j in order]
+
+
+def _load_vectors(path: Path, rows: int) -> np.ndarray | None:
+    """Stored vectors, or None when missing or damaged (they are embedded again)."""
+    try:
+        vectors = np.load(path, allow_pickle=False)
+    except (OSError, ValueError):
+        return None
+    ok = vectors.dtype == np.float64 and vectors.ndim == 2 and len(vectors) == rows and np.isfinite(vectors).all()
+    return vectors if ok else None
 
 
 def knn_scores(retrieved: list[Retrieved], dimensions: list[str]) -> dict[str, tuple[float, str]]:

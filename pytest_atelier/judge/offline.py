@@ -15,6 +15,7 @@ from importlib import metadata
 from pathlib import Path
 
 from ..components import IMAGE_DIMENSIONS, PROMPT_DIMENSIONS, Safety, Score, Verdict
+from ..engine.cache import LAYOUT
 from ..errors import ConfigError, MissingExtraError
 from ..suite.models import Checkpoint, Side, Task
 from ..suite.exemplars import LoadedMemory
@@ -43,7 +44,15 @@ class OfflineJudge:
     label = "offline"
     calls_models = False  # rules in process: its calls take no --atelier-concurrency slot
 
-    def __init__(self, spec: str = "offline", ocr: str = "auto", embeddings: str = "auto", k: int = 3, image_embed: str = "tiny"):
+    def __init__(
+        self,
+        spec: str = "offline",
+        ocr: str = "auto",
+        embeddings: str = "auto",
+        k: int = 3,
+        image_embed: str = "tiny",
+        store: Path | None = None,
+    ):
         if ocr not in ("auto", "on", "off"):
             raise ConfigError(f"{spec}: ocr must be auto, on or off, not {ocr!r}")
         if embeddings not in ("auto", "minilm", "ngram"):
@@ -55,6 +64,7 @@ class OfflineJudge:
         if k < 1:
             raise ConfigError(f"{spec}: k must be at least 1, got {k}")
         self.spec, self.k = spec, k
+        self.store = store  # where exemplar embeddings are kept between processes (the cache folder)
         self.image_embedder = get_image_embedder(image_embed)
         self._indexes: dict[str, ExemplarIndex] = {}
         self._validated: dict[tuple, dict[str, float | None]] = {}
@@ -161,7 +171,7 @@ class OfflineJudge:
     def _index(self, memory: LoadedMemory) -> ExemplarIndex:
         if memory.digest not in self._indexes:
             embed = self.embedder.encode if memory.memory.side == "prompt" else self.image_embedder.encode
-            self._indexes[memory.digest] = ExemplarIndex(memory.memory, memory.root, embed)
+            self._indexes[memory.digest] = ExemplarIndex(memory.memory, memory.root, embed, self.store, self.identity)
         return self._indexes[memory.digest]
 
     @staticmethod
@@ -180,4 +190,5 @@ def make(spec, ctx) -> OfflineJudge:
         embeddings=spec.setting("embeddings", "auto"),
         k=k,
         image_embed=spec.setting("image_embed", "tiny"),
+        store=Path(ctx.cache_dir) / LAYOUT / "embeddings" if ctx.cache_dir else None,
     )
