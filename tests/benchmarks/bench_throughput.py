@@ -13,18 +13,17 @@ collection) is left out; ``ratio`` is ideal / busy (1.0: the API never waited fo
 Figures on this 2-core machine, 128 tasks (640 calls: 20 full waves at C=32), quiet machine:
 
     latency 200 ms   C=4    C=16   C=32   C=64
-    -n0              0.97   0.91   0.77   0.49
-    -n2              0.98   0.92   0.76   0.65
+    -n0              0.99   0.97   0.91   0.79
+    -n2              0.99   0.97   0.93   0.85
     latency 1 s                    C=32   C=64
-    -n0                            0.94   0.89
-    -n2                            0.95   0.85
+    -n0                            0.98   0.95
+    -n2                            0.98   0.96
 
-(40 tasks before the run-ahead engine: C=4 0.59, C=32 0.07.) At 200 ms and C=32 the API must be
-fed 160 calls a second; the loopback server alone does 0.96 with a bare thread-pool client
-(so the server is not the bound), and in the plugin process pytest's own per-item work (reports,
-skips' tracebacks, logging and capture around each of the 640 items) holds the GIL ~85% of the
-time (py-spy --gil), which delays the threads waiting on the API. At image-generation latencies
-(1 s and more) that cost is hidden and C=32 reaches 0.94 / 0.95.
+Repeated runs at C=32, 200 ms spread over 0.85-0.92 (-n0) and 0.92-0.93 (-n2). (Before the
+run-ahead engine, 40 tasks: C=4 0.59, C=32 0.07; before the call pool, slot hand-over and
+gc.freeze: C=32 0.77 / 0.76.) At 200 ms and C=32 the API must be fed 160 calls a second; the
+Python work around each call (HTTP client, JSON, cache files, pytest's items: some 0.9 ms of
+the main thread per item) shares one interpreter lock, which bounds one process at C=64.
 """
 
 from __future__ import annotations
