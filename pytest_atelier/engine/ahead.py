@@ -27,7 +27,7 @@ from typing import Callable, Hashable, Iterable, Sequence
 
 from ..suite.loader import MANIFEST_NAME
 
-SWITCH_INTERVAL_S = 0.0005
+SWITCH_INTERVAL_S = 0.0002
 
 __all__ = ["RunAhead", "run_of_node_id", "assign_units", "runs_of_worker"]
 
