@@ -19,7 +19,9 @@ Figures on this 2-core machine, 128 tasks (640 calls: 20 full waves at C=32), qu
     -n0                            0.98   0.95
     -n2                            0.98   0.96
 
-Repeated runs at C=32, 200 ms spread over 0.85-0.92 (-n0) and 0.92-0.93 (-n2). (Before the
+Runs vary: over the repeats of this session, C=32 at 200 ms gave 0.85-0.92 (-n0) and
+0.89-0.93 (-n2), C=64 gave 0.55-0.79 (-n0) and 0.85 (-n2); C=4 and C=16 stay at 0.96-0.99.
+(Before the
 run-ahead engine, 40 tasks: C=4 0.59, C=32 0.07; before the call pool, slot hand-over and
 gc.freeze: C=32 0.77 / 0.76.) At 200 ms and C=32 the API must be fed 160 calls a second; the
 Python work around each call (HTTP client, JSON, cache files, pytest's items: some 0.9 ms of
