@@ -30,7 +30,7 @@ from typing import Any, Callable, Iterator
 from ..components import Outcome, Safety, Score, Verdict
 from ..errors import ConfigError
 
-__all__ = ["Cache", "call_key", "CallCounter", "SHAPES", "shape_problem"]
+__all__ = ["Cache", "call_key", "CallCounter", "SHAPES", "shape_problem", "atomic_write", "file_lock"]
 
 LAYOUT = "v1"
 log = logging.getLogger("pytest_atelier.cache")
@@ -152,10 +152,10 @@ class Cache:
     def _write(self, path: Path, data: bytes) -> None:
         if path.parent in self._folders:
             try:
-                return _atomic_write(path, data, make_folder=False)
+                return atomic_write(path, data, make_folder=False)
             except FileNotFoundError:  # the folder was removed meanwhile: make it again
                 pass
-        _atomic_write(path, data)
+        atomic_write(path, data)
         self._folders.add(path.parent)
 
     def get(self, key: str) -> Any | None:
@@ -242,7 +242,7 @@ def file_lock(path: Path) -> Iterator[None]:
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-def _atomic_write(path: Path, data: bytes, make_folder: bool = True) -> None:
+def atomic_write(path: Path, data: bytes, make_folder: bool = True) -> None:
     """Write ``data`` to a new file beside ``path`` (a name no other process or thread uses),
     then rename it into place."""
     if make_folder:

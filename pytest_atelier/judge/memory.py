@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..engine.cache import _atomic_write, file_lock
+from ..engine.cache import atomic_write, file_lock
 from ..suite.exemplars import Exemplar, ExemplarMemory
 from .text_match import get_embedder
 
@@ -63,7 +63,7 @@ class ExemplarIndex:
                     vectors = np.asarray(self.embed(items), dtype=np.float64)
                     out = io.BytesIO()
                     np.save(out, vectors, allow_pickle=False)
-                    _atomic_write(path, out.getvalue())
+                    atomic_write(path, out.getvalue())
         return vectors
 
     def _item(self, ex: Exemplar):

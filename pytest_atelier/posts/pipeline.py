@@ -22,7 +22,7 @@ import numpy as np
 import yaml
 from pydantic import ValidationError
 
-from ..engine.cache import Cache, CallCounter, _atomic_write, call_key
+from ..engine.cache import Cache, CallCounter, atomic_write, call_key
 from ..errors import AtelierError, ConfigError
 from ..suite.attribution import ALLOWED_LICENSES, write_notice
 from ..suite.loader import load_suite
@@ -165,7 +165,7 @@ class _Run:
         body = "".join(
             json.dumps(r, ensure_ascii=False, default=str) + "\n" for r in rows
         )
-        _atomic_write(self.opts.work / name, body.encode("utf-8"))
+        atomic_write(self.opts.work / name, body.encode("utf-8"))
 
     def _fail(self, what: str, exc: Exception) -> str:
         message = f"{what}: {exc}"
@@ -378,7 +378,7 @@ class _Run:
                     }
                 )
                 continue
-            _atomic_write(
+            atomic_write(
                 path,
                 yaml.safe_dump(
                     task_dict, sort_keys=False, allow_unicode=True, width=100
@@ -464,7 +464,7 @@ class _Run:
             if sid not in listed:
                 writer.writerow({k: old.get(k, "") for k in REVIEW_FIELDS})
                 decisions.setdefault(sid, (old.get("decision") or "").strip().lower())
-        _atomic_write(path, out.getvalue().encode("utf-8"))
+        atomic_write(path, out.getvalue().encode("utf-8"))
         s = self.summary
         s.accepted = sum(1 for d in drafts if decisions[d["sample"]["id"]] == "accept")
         s.rejected = sum(1 for v in decisions.values() if v == "reject")

@@ -21,14 +21,13 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-import os
-import tempfile
 import threading
 from pathlib import Path
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import httpx
 
+from ..engine.cache import atomic_write
 from ..errors import ProviderError
 from ..redact import REDACTED, scrub, scrub_bytes
 
@@ -110,7 +109,7 @@ class RecordingTransport(httpx.BaseTransport):
                 "body_b64": base64.b64encode(stored).decode(),
             },
         }
-        _atomic_write(self.folder / key[:2] / f"{key}.{n}.json", json.dumps(entry, indent=1).encode())
+        atomic_write(self.folder / key[:2] / f"{key}.{n}.json", json.dumps(entry, indent=1).encode())
         return httpx.Response(response.status_code, headers=response.headers.multi_items(), stream=httpx.ByteStream(raw))
 
     def close(self) -> None:
@@ -160,11 +159,3 @@ def _clean_response(status: int, headers: list, raw: bytes, secrets: list[str]) 
         return headers, raw
     kept = [(k, v) for k, v in headers if k.lower() not in ("content-encoding", "content-length")]
     return [*kept, ("content-length", str(len(cleaned)))], cleaned
-
-
-def _atomic_write(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-    with os.fdopen(fd, "wb") as handle:
-        handle.write(data)
-    os.replace(tmp, path)
