@@ -12,7 +12,7 @@ import pytest
 
 from . import hookspecs
 from .engine.progress import Progress, runs_in_node_ids
-from .engine.session import AtelierSession, Settings
+from .engine.session import AtelierSession, Settings, budget_ledger
 from .engine.threads import share_cores
 from .config_keys import RENAMED_INI_KEYS, check_tool_table, unknown_ini_keys
 from .errors import AtelierError, ConfigError, SuiteError
@@ -149,9 +149,10 @@ def pytest_configure(config):
             prompter_timeout=_number(config, "atelier_prompter_timeout", float),
             record_dir=get_option(config, "atelier_record"),
             replay_dir=get_option(config, "atelier_replay"),
-            max_cost=_budget_share(config),
+            max_cost=_max_cost(config),
             devices=tuple(d.strip() for d in (get_option(config, "atelier_devices") or "").split(",") if d.strip()),
             processes=int(getattr(config, "workerinput", {}).get("workercount", 1)),
+            run_id=str(getattr(config, "workerinput", {}).get("testrunuid", "")),
             metrics=tuple(get_option(config, "atelier_metric")),
         )
         registry = Registry(load_aliases(root), hook=config.hook)
@@ -190,6 +191,8 @@ def pytest_configure(config):
         if config.pluginmanager.hasplugin("xdist"):
             config.pluginmanager.register(XdistProgressHooks(progress), "atelier-xdist-progress")
             config.pluginmanager.register(XdistSchedulingHooks(), "atelier-xdist-scheduling")
+            if settings.max_cost is not None:
+                config.pluginmanager.register(XdistBudgetHooks(settings.cache_dir), "atelier-xdist-budget")
         if not _worker_count(config):  # stages of a run are seen only where the run happens
             config.stash[SESSION_KEY].on_stage = progress.stage
     suites = [str((root / s).resolve()) for s in get_option(config, "atelier_suite")]
@@ -199,13 +202,11 @@ def pytest_configure(config):
         config.args[:] = [*(config.args if explicit else []), *(s for s in suites if s not in config.args)]
 
 
-def _budget_share(config) -> float | None:
-    """--atelier-max-cost, split evenly between xdist workers (each enforces its share)."""
+def _max_cost(config) -> float | None:
+    """--atelier-max-cost: one budget for the whole invocation (xdist workers share one ledger)."""
     if get_option(config, "atelier_max_cost") in (None, ""):
         return None
-    total = _number(config, "atelier_max_cost", float)
-    workers = getattr(config, "workerinput", {}).get("workercount", 1)
-    return total / workers
+    return _number(config, "atelier_max_cost", float)
 
 
 def _user_path(config, path: str) -> Path:
@@ -605,6 +606,21 @@ class XdistSchedulingHooks:
         dsession = config.pluginmanager.getplugin("dsession")
         inner = dsession.pytest_xdist_make_scheduler(config=config, log=log) if dsession is not None else None
         return AtelierScheduling(config, log, inner) if inner is not None else None
+
+
+class XdistBudgetHooks:
+    """The workers of one invocation share its budget through a ledger; the controller removes it at the end."""
+
+    def __init__(self, cache_dir: Path):
+        self.cache_dir, self.ledgers = cache_dir, set()
+
+    def pytest_configure_node(self, node):
+        self.ledgers.add(budget_ledger(self.cache_dir, node.workerinput["testrunuid"]))
+
+    def pytest_sessionfinish(self):
+        for ledger in self.ledgers:
+            for path in (Path(ledger), Path(ledger).with_suffix(".lock")):
+                path.unlink(missing_ok=True)
 
 
 class XdistProgressHooks:

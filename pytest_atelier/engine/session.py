@@ -18,7 +18,14 @@ from .cache import Cache
 from .priority_pool import PriorityPool
 from .runner import Engine, EngineConfig
 
-__all__ = ["Settings", "AtelierSession"]
+__all__ = ["Settings", "AtelierSession", "budget_ledger"]
+
+
+def budget_ledger(cache_dir: Path, run_id: str) -> str:
+    """The file in which the processes of invocation ``run_id`` keep their shared budget."""
+    if not run_id or not run_id.isalnum():
+        raise ValueError(f"a shared budget needs the invocation's id (letters and digits), got {run_id!r}")
+    return str(Path(cache_dir) / "limits" / f"budget-{run_id}.json")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -42,6 +49,7 @@ class Settings:
     max_cost: float | None = None
     devices: tuple[str, ...] = ()
     processes: int = 1  # processes running this evaluation side by side (xdist workers)
+    run_id: str = ""  # names this invocation where its processes share state (xdist's testrunuid)
     metrics: tuple[str, ...] = ("auto",)  # --atelier-metric specs (pytest_atelier.judge.metrics)
 
     def __post_init__(self):
@@ -51,6 +59,8 @@ class Settings:
             raise ValueError("give at least one judge")
         if self.judge_repeats < 1:
             raise ValueError(f"judge repeats must be at least 1, got {self.judge_repeats}")
+        if self.processes > 1 and self.max_cost is not None:
+            budget_ledger(self.cache_dir, self.run_id)  # several processes share a budget only under a run id
         if self.concurrency < 1:
             raise ValueError(f"concurrency must be at least 1, got {self.concurrency}")
         for role, specs in (("prompter", self.prompters), ("backend", self.backends)):
@@ -118,6 +128,8 @@ class AtelierSession:
                 "devices": list(s.devices),
                 # several processes: rate and in-flight limits are shared through this folder
                 "limits_dir": str(Path(s.cache_dir) / "limits") if s.processes > 1 else None,
+                # ... and so is the --atelier-max-cost budget, in a ledger of this invocation's own
+                "budget_ledger": budget_ledger(s.cache_dir, s.run_id) if s.processes > 1 and s.max_cost is not None else None,
                 "processes": s.processes,
             },
         )

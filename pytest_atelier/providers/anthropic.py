@@ -61,14 +61,15 @@ class AnthropicChat:
             "POST", f"{self.conn.base_url}/messages", what=what, json=body, headers=headers, tokens=estimate,
             model=self.model, worst=Usage(input_tokens=estimate, output_tokens=body["max_tokens"]),
         )
-        stop = reply.data.get("stop_reason") if isinstance(reply.data, dict) else None
-        if stop == "refusal":
-            raise ProviderError(f"{what} refused the request (stop_reason refusal)")
-        blocks = dig(reply.data, "content", what=what)
-        text = "".join(b.get("text", "") for b in blocks if isinstance(b, dict) and b.get("type") == "text")
-        if not text.strip():
-            raise ProviderError(f"{what} returned an empty answer (stop_reason {stop})")
-        tokens = reply.data.get("usage") or {}
-        inputs = sum(int(tokens.get(k) or 0) for k in ("input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens"))
-        usage = self.conn.transport.account(self.model, Usage(inputs, int(tokens.get("output_tokens") or 0)), reply, estimate)
+        with self.conn.transport.billed(reply):  # an answer that fails to read was still billed
+            stop = reply.data.get("stop_reason") if isinstance(reply.data, dict) else None
+            if stop == "refusal":
+                raise ProviderError(f"{what} refused the request (stop_reason refusal)")
+            blocks = dig(reply.data, "content", what=what)
+            text = "".join(b.get("text", "") for b in blocks if isinstance(b, dict) and b.get("type") == "text")
+            if not text.strip():
+                raise ProviderError(f"{what} returned an empty answer (stop_reason {stop})")
+            tokens = reply.data.get("usage") or {}
+            inputs = sum(int(tokens.get(k) or 0) for k in ("input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens"))
+            usage = self.conn.transport.account(self.model, Usage(inputs, int(tokens.get("output_tokens") or 0)), reply, estimate)
         return ChatReply(text, usage, self.model, stop, reply.latency_s, reply.attempts)

@@ -17,7 +17,8 @@ Limits hold per API (family and base URL): two specs that reach one API with dif
 options (set under xdist) they are shared by every process through files in that folder.
 
 Process-wide options (``ComponentContext.options``): ``record_dir`` / ``replay_dir``
-(record/replay folders), ``max_cost`` (USD budget for the process), ``concurrency``
+(record/replay folders), ``max_cost`` (USD budget for the invocation; ``budget_ledger``, set under
+xdist, is the file through which its processes hold it together), ``concurrency``
 (the default for the setting above); prices come from ``ctx.root``'s pyproject.toml.
 
 A key is required for the provider's hosted API, or whenever ``api_key_env`` is named; a
@@ -136,6 +137,7 @@ def connect(family: str, spec, ctx, *, default_timeout: float = 120.0, client: h
     if "max_cost" in options:
         limit = options["max_cost"]
         BUDGET.set_limit(None if limit in (None, "") else _number(limit, "max_cost (--atelier-max-cost)", spec.raw))
+        BUDGET.share(options.get("budget_ledger"))
     concurrency = int(_number(spec.setting("concurrency", options.get("concurrency", 4)), "concurrency", spec.raw))
     rpm, tpm = spec.setting("rpm"), spec.setting("tpm")
     rpm, tpm = (_number(rpm, "rpm", spec.raw) if rpm else None), (_number(tpm, "tpm", spec.raw) if tpm else None)

@@ -55,28 +55,29 @@ class FluxImages:
             "POST", f"{self.conn.base_url}/{self.model}", what=what, json=body, headers=self._key_for(self.conn.base_url),
             model=self.model, worst=Usage(images=1),
         )
-        task_id = dig(submitted.data, "id", what=what)
-        polling_url = submitted.data.get("polling_url") or f"{self.conn.base_url}/get_result?id={task_id}"
-        polling_url = urljoin(self.conn.base_url + "/", polling_url)
-        polls = 0
-        while True:
-            if time.monotonic() - start > self.deadline:
-                raise ProviderError(f"{what}: task {task_id} was not ready after {self.deadline:g} s ({polls} polls); raise deadline= in the spec")
-            transport.sleep(self.poll_interval)
-            polls += 1
-            answer = transport.send("GET", polling_url, what=f"{what} poll", headers=self._key_for(polling_url), billable=False).data
-            status = dig(answer, "status", what=f"{what} poll")
-            if status == "Ready":
-                break
-            if status in MODERATED:
-                raise ProviderError(f"{what}: the provider's moderation refused this prompt ({status})")
-            if status not in PENDING:
-                raise ProviderError(f"{what}: task {task_id} ended with status {status!r}: {str(answer.get('details') or '')[:200]}")
-        sample = dig(answer, "result", "sample", what=f"{what} poll")
-        image = transport.send("GET", sample, what=f"{what} download", billable=False, expect_json=False, follow_redirects=True)
-        png = to_png(image.content, what)
-        total = dataclasses.replace(submitted, latency_s=time.monotonic() - start)
-        usage = transport.account(self.model, Usage(images=1), total)
+        with transport.billed(submitted):  # an answer that fails to read was still billed
+            task_id = dig(submitted.data, "id", what=what)
+            polling_url = submitted.data.get("polling_url") or f"{self.conn.base_url}/get_result?id={task_id}"
+            polling_url = urljoin(self.conn.base_url + "/", polling_url)
+            polls = 0
+            while True:
+                if time.monotonic() - start > self.deadline:
+                    raise ProviderError(f"{what}: task {task_id} was not ready after {self.deadline:g} s ({polls} polls); raise deadline= in the spec")
+                transport.sleep(self.poll_interval)
+                polls += 1
+                answer = transport.send("GET", polling_url, what=f"{what} poll", headers=self._key_for(polling_url), billable=False).data
+                status = dig(answer, "status", what=f"{what} poll")
+                if status == "Ready":
+                    break
+                if status in MODERATED:
+                    raise ProviderError(f"{what}: the provider's moderation refused this prompt ({status})")
+                if status not in PENDING:
+                    raise ProviderError(f"{what}: task {task_id} ended with status {status!r}: {str(answer.get('details') or '')[:200]}")
+            sample = dig(answer, "result", "sample", what=f"{what} poll")
+            image = transport.send("GET", sample, what=f"{what} download", billable=False, expect_json=False, follow_redirects=True)
+            png = to_png(image.content, what)
+            total = dataclasses.replace(submitted, latency_s=time.monotonic() - start)
+            usage = transport.account(self.model, Usage(images=1), total)
         return ImageReply(png, usage, {"task_id": task_id, "polls": polls, "seed_used": True, **dataclasses.asdict(usage)})
 
     def _key_for(self, url: str) -> dict[str, str]:

@@ -31,13 +31,14 @@ def generate(conn: Connection, model: str, body: dict, what: str, tokens: int = 
     reply = conn.transport.send(
         "POST", f"{conn.base_url}/models/{model}:generateContent", what=what, json=body, headers=headers, tokens=tokens, model=model, worst=worst
     )
-    feedback = reply.data.get("promptFeedback") or {} if isinstance(reply.data, dict) else {}
-    if feedback.get("blockReason"):
-        raise ProviderError(f"{what}: the request was blocked by the provider's safety system ({feedback['blockReason']})")
-    candidate = dig(reply.data, "candidates", 0, what=what)
-    finish = candidate.get("finishReason")
-    if finish in BLOCK_REASONS:
-        raise ProviderError(f"{what}: the answer was blocked by the provider's safety system (finishReason {finish})")
+    with conn.transport.billed(reply):  # an answer that fails to read was still billed
+        feedback = reply.data.get("promptFeedback") or {} if isinstance(reply.data, dict) else {}
+        if feedback.get("blockReason"):
+            raise ProviderError(f"{what}: the request was blocked by the provider's safety system ({feedback['blockReason']})")
+        candidate = dig(reply.data, "candidates", 0, what=what)
+        finish = candidate.get("finishReason")
+        if finish in BLOCK_REASONS:
+            raise ProviderError(f"{what}: the answer was blocked by the provider's safety system (finishReason {finish})")
     return reply, candidate
 
 
@@ -84,10 +85,11 @@ class GeminiChat:
         estimate = estimate_tokens(system, user, images=len(images))
         worst = Usage(input_tokens=estimate, output_tokens=max_tokens or DEFAULT_MAX_OUTPUT)
         reply, candidate = generate(self.conn, self.model, body, what, estimate, worst)
-        text = "".join(
-            p.get("text", "") for p in (candidate.get("content") or {}).get("parts") or [] if isinstance(p, dict) and not p.get("thought")
-        )
-        if not text.strip():
-            raise ProviderError(f"{what} returned an empty answer (finishReason {candidate.get('finishReason')})")
-        usage = self.conn.transport.account(self.model, gemini_usage(reply.data), reply, estimate)
+        with self.conn.transport.billed(reply):  # an answer that fails to read was still billed
+            text = "".join(
+                p.get("text", "") for p in (candidate.get("content") or {}).get("parts") or [] if isinstance(p, dict) and not p.get("thought")
+            )
+            if not text.strip():
+                raise ProviderError(f"{what} returned an empty answer (finishReason {candidate.get('finishReason')})")
+            usage = self.conn.transport.account(self.model, gemini_usage(reply.data), reply, estimate)
         return ChatReply(text, usage, self.model, candidate.get("finishReason"), reply.latency_s, reply.attempts)

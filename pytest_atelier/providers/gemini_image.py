@@ -38,17 +38,18 @@ class GeminiImages:
         what = f"gemini image {self.model}"
         worst = Usage(input_tokens=len(prompt) // 4 + 10, output_tokens=IMAGE_OUTPUT_TOKENS, images=1)
         reply, candidate = generate(self.conn, self.model, body, what, worst=worst)
-        parts = (candidate.get("content") or {}).get("parts") or []
-        for part in parts:
-            inline = part.get("inlineData") or part.get("inline_data") if isinstance(part, dict) else None
-            if inline and str(inline.get("mimeType") or inline.get("mime_type") or "").startswith("image/"):
-                png = to_png(decode_b64(inline.get("data"), what), what)
-                break
-        else:
-            said = " ".join(p.get("text", "") for p in parts if isinstance(p, dict)).strip()
-            raise ProviderError(
-                f"{what} returned no image (finishReason {candidate.get('finishReason')})" + (f"; it said: {said[:200]}" if said else "")
-            )
-        usage = dataclasses.replace(gemini_usage(reply.data), images=1)
-        usage = self.conn.transport.account(self.model, usage, reply)
+        with self.conn.transport.billed(reply):  # an answer that fails to read was still billed
+            parts = (candidate.get("content") or {}).get("parts") or []
+            for part in parts:
+                inline = part.get("inlineData") or part.get("inline_data") if isinstance(part, dict) else None
+                if inline and str(inline.get("mimeType") or inline.get("mime_type") or "").startswith("image/"):
+                    png = to_png(decode_b64(inline.get("data"), what), what)
+                    break
+            else:
+                said = " ".join(p.get("text", "") for p in parts if isinstance(p, dict)).strip()
+                raise ProviderError(
+                    f"{what} returned no image (finishReason {candidate.get('finishReason')})" + (f"; it said: {said[:200]}" if said else "")
+                )
+            usage = dataclasses.replace(gemini_usage(reply.data), images=1)
+            usage = self.conn.transport.account(self.model, usage, reply)
         return ImageReply(png, usage, {"aspect_ratio": f"{w}:{h}", "seed_used": True, **dataclasses.asdict(usage)})

@@ -59,19 +59,20 @@ class OpenAIChat:
             "POST", f"{self.conn.base_url}/chat/completions", what=what, json=body, headers=headers, tokens=estimate,
             model=self.model, worst=Usage(input_tokens=estimate, output_tokens=max_tokens or DEFAULT_MAX_OUTPUT),
         )
-        choice = dig(reply.data, "choices", 0, what=what)
-        message = dig(choice, "message", what=what)
-        finish = choice.get("finish_reason")
-        if message.get("refusal"):
-            raise ProviderError(f"{what} refused the request: {str(message['refusal'])[:300]}")
-        if finish == "content_filter":
-            raise ProviderError(f"{what}: the answer was blocked by the provider's content filter (finish_reason content_filter)")
-        text = message.get("content")
-        if isinstance(text, list):  # some compatible servers answer with content parts
-            text = "".join(part.get("text", "") for part in text if isinstance(part, dict))
-        if not isinstance(text, str) or not text.strip():
-            raise ProviderError(f"{what} returned an empty answer (finish_reason {finish})")
-        tokens = reply.data.get("usage") or {}
-        usage = Usage(input_tokens=int(tokens.get("prompt_tokens") or 0), output_tokens=int(tokens.get("completion_tokens") or 0))
-        usage = self.conn.transport.account(self.model, usage, reply, estimate)
+        with self.conn.transport.billed(reply):  # an answer that fails to read was still billed
+            choice = dig(reply.data, "choices", 0, what=what)
+            message = dig(choice, "message", what=what)
+            finish = choice.get("finish_reason")
+            if message.get("refusal"):
+                raise ProviderError(f"{what} refused the request: {str(message['refusal'])[:300]}")
+            if finish == "content_filter":
+                raise ProviderError(f"{what}: the answer was blocked by the provider's content filter (finish_reason content_filter)")
+            text = message.get("content")
+            if isinstance(text, list):  # some compatible servers answer with content parts
+                text = "".join(part.get("text", "") for part in text if isinstance(part, dict))
+            if not isinstance(text, str) or not text.strip():
+                raise ProviderError(f"{what} returned an empty answer (finish_reason {finish})")
+            tokens = reply.data.get("usage") or {}
+            usage = Usage(input_tokens=int(tokens.get("prompt_tokens") or 0), output_tokens=int(tokens.get("completion_tokens") or 0))
+            usage = self.conn.transport.account(self.model, usage, reply, estimate)
         return ChatReply(text, usage, self.model, finish, reply.latency_s, reply.attempts)

@@ -55,16 +55,17 @@ class OpenAIImages:
         reply = self.conn.transport.send(
             "POST", f"{self.conn.base_url}/images/generations", what=what, json=body, headers=headers, model=self.model, worst=worst
         )
-        item = dig(reply.data, "data", 0, what=what)
-        if item.get("b64_json") is not None:
-            data = decode_b64(item["b64_json"], what)
-        elif item.get("url"):
-            data = self.conn.transport.send("GET", item["url"], what=f"{what} download", billable=False, expect_json=False, follow_redirects=True).content
-        else:
-            raise ProviderError(f"{what} returned an empty image (neither b64_json nor url)")
-        png = to_png(data, what)
-        tokens = reply.data.get("usage") or {}
-        usage = Usage(input_tokens=int(tokens.get("input_tokens") or 0), output_tokens=int(tokens.get("output_tokens") or 0), images=1)
-        usage = self.conn.transport.account(self.model, usage, reply)
+        with self.conn.transport.billed(reply):  # an answer that fails to read was still billed
+            item = dig(reply.data, "data", 0, what=what)
+            if item.get("b64_json") is not None:
+                data = decode_b64(item["b64_json"], what)
+            elif item.get("url"):
+                data = self.conn.transport.send("GET", item["url"], what=f"{what} download", billable=False, expect_json=False, follow_redirects=True).content
+            else:
+                raise ProviderError(f"{what} returned an empty image (neither b64_json nor url)")
+            png = to_png(data, what)
+            tokens = reply.data.get("usage") or {}
+            usage = Usage(input_tokens=int(tokens.get("input_tokens") or 0), output_tokens=int(tokens.get("output_tokens") or 0), images=1)
+            usage = self.conn.transport.account(self.model, usage, reply)
         meta = {"size": f"{w}x{h}", "seed_used": False, **({"revised_prompt": item["revised_prompt"]} if item.get("revised_prompt") else {})}
         return ImageReply(png, usage, {**meta, **dataclasses.asdict(usage)})

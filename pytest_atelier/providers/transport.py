@@ -3,7 +3,7 @@
 A :class:`Transport` wraps an ``httpx.Client`` (one per provider family, shared by the
 process, injectable for tests) and adds, per call:
 
-- a budget check first: once the process-wide :class:`Budget` is spent, new calls fail
+- a budget check first: once the :class:`Budget` (the whole invocation's) is spent, new calls fail
   with ``ProviderError("budget of $X spent ...")`` and nothing is sent;
 - a :class:`RateLimiter` (requests and tokens per minute) that waits before sending,
   halves its pace on a 429, pauses everyone for ``Retry-After`` / ``retry-after-ms``,
@@ -25,17 +25,20 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import email.utils
+import json
 import logging
 import random
 import re
 import threading
 import time
 from datetime import datetime, timezone
+from pathlib import Path
 from typing import Callable
 from urllib.parse import urlsplit
 
 import httpx
 
+from ..engine.cache import atomic_write, file_lock
 from ..errors import ProviderError
 from .prices import DEFAULT_PRICES, Price, cost_of, find_price
 from .usage import TRACKER, Usage, UsageTracker
@@ -216,22 +219,30 @@ class RateLimiter:
 
 
 class Budget:
-    """A hard maximum spend in USD for the whole process; ``None`` means no limit.
+    """A hard maximum spend in USD for the whole invocation; ``None`` means no limit.
 
     Before a call is sent, :meth:`reserve` sets aside its worst-case cost (its input estimate,
     its answer limit, its images at list price) and refuses the call if what is spent plus what
     calls in flight have reserved would pass the limit. :meth:`settle` replaces the reservation
     by the real cost. A billed answer that then fails (a refusal, an empty or malformed answer)
-    is never settled: its reservation stays charged. The limit can be passed only by the amount
+    is charged its reservation (:meth:`Transport.billed`). The limit can be passed only by the amount
     that real usage exceeds the worst case (an unpriced model, or an answer over its limit).
+
+    Several processes (xdist workers) hold one limit together through :meth:`share`: the state
+    then lives in a JSON ledger file, read and rewritten under an exclusive lock at every step,
+    so a worker may spend what the others have not. A damaged ledger stops new calls (it is
+    never read as "nothing spent").
     """
 
+    POLL_S = 0.02  # how often a call waiting for reservations to settle looks again
+
     def __init__(self, max_cost: float | None = None):
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
         self.spent = 0.0
         self.reserved = 0.0
         self.calls = 0
         self.max_cost: float | None = None
+        self.ledger: Path | None = None
         self.set_limit(max_cost)
 
     def set_limit(self, max_cost: float | None) -> None:
@@ -239,24 +250,35 @@ class Budget:
             raise ValueError(f"the maximum cost must be >= 0 USD, got {max_cost}")
         self.max_cost = max_cost
 
-    def reset(self, max_cost: float | None = None) -> None:
-        """Forget what was spent (a new evaluation in the same process) and set a new limit."""
+    def share(self, ledger: str | Path | None) -> None:
+        """Keep the state in ``ledger`` (one file per invocation, seen by all its processes), or in memory."""
         with self._lock:
+            self.ledger = Path(ledger) if ledger else None
+            if self.ledger is not None:
+                self.ledger.parent.mkdir(parents=True, exist_ok=True)
+
+    def reset(self, max_cost: float | None = None) -> None:
+        """Forget what was spent (a new evaluation in the same process), keep the state in memory
+        again, and set a new limit."""
+        with self._lock:
+            self.ledger = None
             self.spent, self.reserved, self.calls = 0.0, 0.0, 0
         self.set_limit(max_cost)
 
     @property
     def committed(self) -> float:
         """Spent plus reserved by calls in flight (and by billed calls that failed)."""
-        with self._lock:
+        with self._state():
             return self.spent + self.reserved
 
-    def check(self, need: float = 0.0) -> None:
-        with self._lock:
-            self._check(need)
+    def check(self, need: float = 0.0, in_flight: bool = True) -> None:
+        """Raise if a call that may cost ``need`` does not fit; ``in_flight=False`` leaves out what
+        calls in flight have reserved (their real cost may be far below it): "can it ever fit?"."""
+        with self._state():
+            self._check(need, in_flight)
 
-    def _check(self, need: float) -> None:
-        committed = self.spent + self.reserved
+    def _check(self, need: float, in_flight: bool = True) -> None:
+        committed = self.spent + (self.reserved if in_flight else 0.0)
         if self.max_cost is not None and (committed >= self.max_cost or committed + need > self.max_cost + 1e-12):
             raise ProviderError(
                 f"budget of ${self.max_cost:.2f} spent (${self.spent:.4f} over {self.calls} calls, ${self.reserved:.4f} reserved "
@@ -264,27 +286,67 @@ class Budget:
                 "--atelier-max-cost to go on; finished calls stay cached and are not paid twice."
             )
 
-    def reserve(self, worst: float) -> float:
-        """Set aside ``worst`` USD for a call about to be sent, or raise if the limit forbids it."""
-        with self._lock:
-            self._check(worst)
-            self.reserved += worst
-        return worst
+    def reserve(self, worst: float, wait: float = 0.0) -> float:
+        """Set aside ``worst`` USD for a call about to be sent, or raise if the limit forbids it.
+
+        When it would fit once calls in flight have settled (their real cost is usually far below
+        what they reserved), wait up to ``wait`` seconds for them; never when it cannot fit at all.
+        """
+        deadline = time.monotonic() + wait
+        while True:
+            with self._state():
+                self._check(worst, in_flight=False)
+                if time.monotonic() >= deadline or self.max_cost is None or self.spent + self.reserved + worst <= self.max_cost + 1e-12:
+                    self._check(worst)
+                    self.reserved += worst
+                    return worst
+            time.sleep(self.POLL_S)
 
     def release(self, reserved: float) -> None:
         """A call that was not billed (it failed before an answer): give its reservation back."""
-        with self._lock:
+        with self._state():
             self.reserved = max(0.0, self.reserved - reserved)
 
     def settle(self, reserved: float, cost: float) -> None:
         """A billed call's real cost replaces its reservation."""
-        with self._lock:
+        with self._state():
             self.reserved = max(0.0, self.reserved - reserved)
             self.spent += cost
             self.calls += 1
 
     def charge(self, cost: float) -> None:
         self.settle(0.0, cost)
+
+    @contextlib.contextmanager
+    def _state(self):
+        """The state, locked in this process and, with a ledger, read from and written back to it."""
+        with self._lock:
+            if self.ledger is None:
+                yield
+                return
+            with file_lock(self.ledger.with_suffix(".lock")):
+                self._read_ledger()
+                before = (self.spent, self.reserved, self.calls)
+                yield
+                if (self.spent, self.reserved, self.calls) != before:
+                    state = {"spent": self.spent, "reserved": self.reserved, "calls": self.calls}
+                    atomic_write(self.ledger, json.dumps(state).encode())
+
+    def _read_ledger(self) -> None:
+        try:
+            state = json.loads(self.ledger.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            self.spent, self.reserved, self.calls = 0.0, 0.0, 0
+            return
+        except (OSError, ValueError) as exc:
+            state = exc
+        fields = ("spent", "reserved", "calls")
+        if not isinstance(state, dict) or not all(isinstance(state.get(f), (int, float)) and state[f] >= 0 for f in fields):
+            raise ProviderError(
+                f"the budget ledger {self.ledger} that the workers of this run share is damaged, so what was spent is "
+                "unknown: no new model calls are made. Start the run again (a new run starts a new ledger)."
+            )
+        self.spent, self.reserved, self.calls = float(state["spent"]), float(state["reserved"]), int(state["calls"])
 
 
 BUDGET = Budget()
@@ -360,28 +422,32 @@ class Transport:
     ) -> Reply:
         """Send with retries; a 2xx answer (with valid JSON if ``expect_json``) or a ProviderError.
 
-        A billable call reserves ``worst`` (the most it can cost, priced for ``model``) in the
-        budget first; :meth:`account` settles it with the real cost.
+        A billable call checks first that ``worst`` (the most it can cost, priced for ``model``)
+        fits the budget, and reserves it once it holds an in-flight slot, as the request goes out:
+        calls waiting for a slot or for the rate limit hold no money. :meth:`account` settles the
+        reservation with the real cost.
         """
-        reserved = 0.0
+        hold = _Reservation(self.budget, None)
         if billable:
             price = find_price(self.prices, model) if model else None
-            reserved = self.budget.reserve(cost_of(price, worst) if price is not None and worst is not None else 0.0)
+            hold = _Reservation(self.budget, cost_of(price, worst) if price is not None and worst is not None else 0.0)
+            self.budget.check(hold.worst, in_flight=False)  # spent already: fail before waiting for a slot
         try:
-            reply = self._send(method, url, what, json, headers, tokens, expect_json, follow_redirects)
+            reply = self._send(method, url, what, json, headers, tokens, expect_json, follow_redirects, hold)
         except BaseException:
-            self.budget.release(reserved)
+            hold.release()
             raise
-        reply.reserved = reserved
+        reply.reserved = hold.amount
         return reply
 
-    def _send(self, method, url, what, json, headers, tokens, expect_json, follow_redirects) -> Reply:
+    def _send(self, method, url, what, json, headers, tokens, expect_json, follow_redirects, hold: _Reservation) -> Reply:
         where = _public(url)
         last = "no attempt made"
         for attempt in range(1, self.retry.attempts + 1):
             self.limiter.acquire(tokens)
             retry_after = None
             with self.semaphore:
+                hold.take(wait=self.timeout * self.retry.attempts)  # the longest the calls in flight can take
                 start = time.perf_counter()
                 try:
                     response = self.client.request(
@@ -455,6 +521,18 @@ class Transport:
             return "The request is too large: use smaller images or a shorter task."
         return "The API rejected the request and would reject it again: check the spec's settings for this model."
 
+    @contextlib.contextmanager
+    def billed(self, reply: Reply):
+        """Around the reading of a billable answer: if it fails (a refusal, a block, an empty or
+        malformed answer), the call was billed all the same, and its reservation is charged."""
+        try:
+            yield
+        except BaseException:
+            if reply.reserved:
+                self.budget.settle(reply.reserved, reply.reserved)
+                reply.reserved = 0.0
+            raise
+
     def account(self, model: str, usage: Usage, reply: Reply, estimated_tokens: int = 0) -> Usage:
         """Price a finished call, charge the budget, record it; returns the usage with its cost."""
         price = find_price(self.prices, model)
@@ -464,6 +542,22 @@ class Transport:
         self.limiter.settle(usage.input_tokens + usage.output_tokens - estimated_tokens)
         self.tracker.record(self.family, model, priced, reply.latency_s, priced=price is not None)
         return priced
+
+
+class _Reservation:
+    """A call's worst-case cost, reserved in the budget once (``take``) and given back if unbilled."""
+
+    def __init__(self, budget: Budget, worst: float | None):
+        self.budget, self.worst, self.amount, self.taken = budget, worst, 0.0, False
+
+    def take(self, wait: float) -> None:
+        if self.worst is not None and not self.taken:
+            self.amount, self.taken = self.budget.reserve(self.worst, wait), True
+
+    def release(self) -> None:
+        if self.taken:
+            self.budget.release(self.amount)
+            self.amount, self.taken = 0.0, False
 
 
 def _public(url: str) -> str:

@@ -12,7 +12,10 @@ import pytest
 from pytest_atelier.errors import ConfigError, ProviderError
 from pytest_atelier.providers.factory import Connection
 from pytest_atelier.providers.openai_chat import OpenAIChat
+from pytest_atelier.providers.anthropic import AnthropicChat
 from pytest_atelier.providers.gemini import GeminiChat
+from pytest_atelier.providers.gemini_image import GeminiImages
+from pytest_atelier.providers.openai_images import OpenAIImages
 from pytest_atelier.providers.transport import BUDGET, RetryPolicy, Transport
 from pytest_atelier.registry import ComponentContext, Registry
 
@@ -50,12 +53,24 @@ def test_budget_is_not_exceeded_with_16_calls_in_flight(server):
     assert len(made) == server.count("/chat/completions") >= 6  # the budget was used, not refused early
 
 
-def test_a_billed_answer_that_then_fails_is_charged(server):
+BILLED_FAILURES = {  # a 200 answer that cannot be used: (client, API root, fault, the call)
+    "openai chat": (OpenAIChat, "gpt-4o", "/v1", "refusal", lambda c: c.chat("s", "Request:\nA cat.", max_tokens=100)),
+    "anthropic": (AnthropicChat, "claude-sonnet-4-5", "/v1", "refusal", lambda c: c.chat("s", "Request:\nA cat.", max_tokens=100)),
+    "gemini chat": (GeminiChat, "gemini-2.5-flash", "/v1beta", "refusal", lambda c: c.chat("s", "Request:\nA cat.", max_tokens=100)),
+    "gemini image": (GeminiImages, "gemini-2.5-flash-image", "/v1beta", "refusal", lambda c: c.generate("a cat", 512, 512, 1)),
+    "openai images": (OpenAIImages, "gpt-image-1", "/v1", "empty_image", lambda c: c.generate("a cat", 512, 512, 1)),
+}
+
+
+@pytest.mark.parametrize("family", sorted(BILLED_FAILURES))
+def test_a_billed_answer_that_then_fails_is_charged(server, family):
+    cls, model, root, fault, call = BILLED_FAILURES[family]
     BUDGET.reset(1.0)
-    server.inject("refusal")
-    with pytest.raises(ProviderError, match="refused"):
-        _chat(server).chat("s", "Request:\nA cat.", max_tokens=100)
-    assert BUDGET.committed > 0  # the refusal was billed by the API: it counts against the budget
+    server.inject(fault)
+    with pytest.raises(ProviderError):
+        call(cls(model, Connection(_transport(), f"{server.url}{root}", KEY)))
+    # the refusal was billed by the API: charged at its reservation, not left as a call in flight
+    assert BUDGET.spent > 0 and BUDGET.reserved == 0 and BUDGET.calls == 1
 
 
 def test_a_retry_after_of_an_hour_fails_fast_with_a_clear_message(server):
