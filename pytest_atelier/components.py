@@ -177,3 +177,7 @@ class Judge(Protocol):
     # Optional: judges without it apply no safety gate.
     # def check_safety(self, task: Task, prompts: list[str] | None = None, image: Path | None = None) -> Safety:
     #     """The gate on the prompts (before any image is made) or on one image."""
+
+    # Optional: called once on a thread of its own, before the runs that score with these
+    # memories, so that their one-off preparation (embedding) overlaps other work.
+    # def prepare(self, memories: list[LoadedMemory], start: int = 0) -> None: ...

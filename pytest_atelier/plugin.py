@@ -153,6 +153,7 @@ def pytest_configure(config):
             devices=tuple(d.strip() for d in (get_option(config, "atelier_devices") or "").split(",") if d.strip()),
             processes=int(getattr(config, "workerinput", {}).get("workercount", 1)),
             run_id=str(getattr(config, "workerinput", {}).get("testrunuid", "")),
+            worker=_worker_number(config),
             metrics=tuple(get_option(config, "atelier_metric")),
         )
         registry = Registry(load_aliases(root), hook=config.hook)
@@ -200,6 +201,12 @@ def pytest_configure(config):
         # Suites given by option replace the default paths (testpaths / cwd), add to explicit ones.
         explicit = config.args_source == pytest.Config.ArgsSource.ARGS
         config.args[:] = [*(config.args if explicit else []), *(s for s in suites if s not in config.args)]
+
+
+def _worker_number(config) -> int:
+    """This xdist worker's number (``gw3``: 3); 0 without xdist."""
+    digits = str(getattr(config, "workerinput", {}).get("workerid", "gw0"))[2:]
+    return int(digits) if digits.isdigit() else 0
 
 
 def _max_cost(config) -> float | None:

@@ -135,3 +135,41 @@ def test_memory_validate_prints_each_memorys_correlation_and_decision(tmp_path, 
     assert main(["memory", "validate", str(root), "-k", "1", "--embeddings", "ngram"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("OE (4 exemplars): instructional_clarity ") and out.rstrip().endswith("estimates given")
+
+
+def test_judges_preparing_side_by_side_embed_different_memories_and_each_memory_once(tmp_path, monkeypatch):
+    """Two workers prepare memories A and B from the same start: the second finds A being
+    embedded by the first, embeds B meanwhile instead of waiting, then loads A once it is stored."""
+    import threading
+    import time
+
+    from pytest_atelier.judge.text_match import get_embedder
+
+    a = _saved(_memory(), tmp_path / "a.yaml")
+    b = _saved(_memory().model_copy(update={"name": "CO", "exemplars": _memory().exemplars[:3]}), tmp_path / "b.yaml")
+    started_a, finish_a, embedded = threading.Event(), threading.Event(), []
+    encode = get_embedder("ngram").encode
+
+    def embed(items):
+        embedded.append(len(items))
+        if len(items) == 4 and not started_a.is_set():  # the first embedding of A takes long
+            started_a.set()
+            assert finish_a.wait(10)
+        return encode(items)
+
+    first, second = (OfflineJudge(embeddings="ngram", store=tmp_path / "store") for _ in range(2))
+    monkeypatch.setattr(first.embedder, "encode", embed)  # the one ngram embedder both judges use
+    one = threading.Thread(target=first.prepare, args=([a, b],))
+    one.start()
+    assert started_a.wait(10)
+    two = threading.Thread(target=second.prepare, args=([a, b],))
+    two.start()
+    deadline = time.monotonic() + 10
+    while embedded != [4, 3] and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert embedded == [4, 3]  # B embedded by the second judge while A was still being embedded
+    finish_a.set()
+    one.join(10)
+    two.join(10)
+    assert embedded == [4, 3]  # each memory once in all: the first loads B, the second loads A
+    assert a.digest in second._indexes and b.digest in first._indexes

@@ -227,15 +227,16 @@ class Cache:
 
 
 @contextlib.contextmanager
-def file_lock(path: Path) -> Iterator[None]:
-    """Hold an exclusive ``flock`` on ``path`` (made if missing); on a platform without it, nothing."""
+def file_lock(path: Path, blocking: bool = True) -> Iterator[None]:
+    """Hold an exclusive ``flock`` on ``path`` (made if missing); on a platform without it, nothing.
+    With ``blocking=False``, raise ``BlockingIOError`` at once when another holds it."""
     with open(path, "a+b") as handle:
         try:
             import fcntl
         except ImportError:  # pragma: no cover - not POSIX: the cache stays correct, may repeat work
             yield
             return
-        fcntl.flock(handle, fcntl.LOCK_EX)
+        fcntl.flock(handle, fcntl.LOCK_EX if blocking else fcntl.LOCK_EX | fcntl.LOCK_NB)
         try:
             yield
         finally:

@@ -83,6 +83,17 @@ class Engine:
             self._memories[name] = load_memory_with_source(path, within=self.suite.root) if path else None
         return self._memories[name]
 
+    def memories_for(self, task_ids) -> list[LoadedMemory]:
+        """The exemplar memories that scoring these tasks uses, in the order they are first needed."""
+        found: dict[str, LoadedMemory] = {}
+        for task_id in task_ids:
+            category = self.suite.task(task_id).category.value
+            for name in (category, f"{category}.image"):
+                memory = self.memory(name)
+                if memory is not None:
+                    found.setdefault(memory.digest, memory)
+        return list(found.values())
+
     def task_hash(self, task: Task) -> str:
         if task.id not in self._task_hashes:
             h = hashlib.sha256(task.model_dump_json().encode())

@@ -7,6 +7,7 @@ the CLI can build one directly. Nothing here imports pytest.
 from __future__ import annotations
 
 import dataclasses
+import logging
 import threading
 from pathlib import Path
 
@@ -19,6 +20,8 @@ from .priority_pool import PriorityPool
 from .runner import Engine, EngineConfig
 
 __all__ = ["Settings", "AtelierSession", "budget_ledger"]
+
+log = logging.getLogger("pytest_atelier.engine")
 
 
 def budget_ledger(cache_dir: Path, run_id: str) -> str:
@@ -50,6 +53,7 @@ class Settings:
     devices: tuple[str, ...] = ()
     processes: int = 1  # processes running this evaluation side by side (xdist workers)
     run_id: str = ""  # names this invocation where its processes share state (xdist's testrunuid)
+    worker: int = 0  # this process's number among them
     metrics: tuple[str, ...] = ("auto",)  # --atelier-metric specs (pytest_atelier.judge.metrics)
 
     def __post_init__(self):
@@ -100,8 +104,24 @@ class AtelierSession:
         return self.engine(root).run(prompter, backend, task_id)
 
     def plan(self, runs) -> None:
-        """Produce these ``(suite root, prompter, backend, task id)`` runs ahead, in this order."""
-        self.ahead.plan((self._root(root), p, b, t) for root, p, b, t in runs)
+        """Produce these ``(suite root, prompter, backend, task id)`` runs ahead, in this order;
+        meanwhile a judge that can (``prepare``) readies the exemplar memories they will need."""
+        runs = [(self._root(root), p, b, t) for root, p, b, t in runs]
+        self.ahead.plan(runs)
+        if runs:
+            threading.Thread(target=self._prepare_judge, args=(runs,), name="atelier-prepare", daemon=True).start()
+
+    def _prepare_judge(self, runs) -> None:
+        tasks: dict[Path, dict[str, None]] = {}
+        for root, _, _, task_id in runs:
+            tasks.setdefault(root, {})[task_id] = None
+        try:
+            for root, task_ids in tasks.items():
+                engine = self.engine(root)
+                if callable(getattr(engine.judge, "prepare", None)):
+                    engine.judge.prepare(engine.memories_for(task_ids), start=self.settings.worker)
+        except Exception:  # the run that needs it meets the same error and reports it
+            log.debug("preparing the judge ahead failed", exc_info=True)
 
     def run(self, root: Path, prompter: str, backend: str, task_id: str):
         """The run, from those produced ahead or made now."""

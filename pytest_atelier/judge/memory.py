@@ -39,16 +39,20 @@ class ExemplarIndex:
     ``store`` folder, the vectors are kept there as ``.npy`` under a hash of ``embedder`` (what
     names the embedding: model and version) and the items (an image by its bytes): every later
     process, each xdist worker among them, loads them instead of embedding the memory again.
+    With ``wait=False``, ``BlockingIOError`` is raised at once when another process (or thread)
+    is embedding this memory now, so the caller can do something else meanwhile.
     """
 
-    def __init__(self, memory: ExemplarMemory, root: Path | None = None, embed=None, store: Path | None = None, embedder: str = ""):
+    def __init__(
+        self, memory: ExemplarMemory, root: Path | None = None, embed=None, store: Path | None = None, embedder: str = "", wait: bool = True
+    ):
         self.memory = memory
         self.root = Path(root) if root else None
         self.embed = embed or get_embedder().encode
         items = [self._item(ex) for ex in memory.exemplars]
-        self.vectors = self._stored(items, Path(store), embedder) if store else np.asarray(self.embed(items), dtype=np.float64)
+        self.vectors = self._stored(items, Path(store), embedder, wait) if store else np.asarray(self.embed(items), dtype=np.float64)
 
-    def _stored(self, items: list[str], store: Path, embedder: str) -> np.ndarray:
+    def _stored(self, items: list[str], store: Path, embedder: str, wait: bool) -> np.ndarray:
         h = hashlib.sha256(f"{embedder}\n{self.memory.side}\n".encode())
         for item in items:
             h.update(item.encode() if self.memory.side == "prompt" else hashlib.sha256(Path(item).read_bytes()).digest())
@@ -57,7 +61,7 @@ class ExemplarIndex:
         vectors = _load_vectors(path, len(items))
         if vectors is None:
             store.mkdir(parents=True, exist_ok=True)
-            with file_lock(path.with_suffix(".lock")):  # another process may be embedding it now
+            with file_lock(path.with_suffix(".lock"), blocking=wait):  # another process may be embedding it now
                 vectors = _load_vectors(path, len(items))
                 if vectors is None:
                     vectors = np.asarray(self.embed(items), dtype=np.float64)

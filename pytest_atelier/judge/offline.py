@@ -168,10 +168,24 @@ class OfflineJudge:
             self._validated[key] = validate_knn(index, dims, self.k)
         return self._validated[key]
 
-    def _index(self, memory: LoadedMemory) -> ExemplarIndex:
+    def prepare(self, memories: list[LoadedMemory], start: int = 0) -> None:
+        """Embed these memories ahead of the runs that score with them, beginning at ``start``
+        (an xdist worker's number): a memory another process is embedding now is left for later,
+        so that workers embed different memories side by side instead of waiting for each other."""
+        order = memories[start % len(memories) :] + memories[: start % len(memories)] if memories else []
+        later = []
+        for memory in order:
+            try:
+                self._index(memory, wait=False)
+            except BlockingIOError:
+                later.append(memory)
+        for memory in later:
+            self._index(memory)
+
+    def _index(self, memory: LoadedMemory, wait: bool = True) -> ExemplarIndex:
         if memory.digest not in self._indexes:
             embed = self.embedder.encode if memory.memory.side == "prompt" else self.image_embedder.encode
-            self._indexes[memory.digest] = ExemplarIndex(memory.memory, memory.root, embed, self.store, self.identity)
+            self._indexes[memory.digest] = ExemplarIndex(memory.memory, memory.root, embed, self.store, self.identity, wait)
         return self._indexes[memory.digest]
 
     @staticmethod

@@ -7,12 +7,13 @@ the per-item overhead on a warm cache; the offline default's wall time over a su
 with -n 2 (cold cache, then warm). ``--tasks N`` times the first N/3 tasks of each category, and
 the cold ``-n 2`` run's "made" count is checked against the distinct calls in its cache.
 
-Figures on this 2-core machine (--tasks 60 --skip-collection): serial cold 33.9 s, warm 6.7 s;
--n 2 cold 42.6 s, warm 10.4 s; made 1340 = distinct 1340 in both. The whole atelier suite (360
-tasks, cold): serial 143 s, -n 2 135 s, the same outcomes. The serial run already keeps both
-cores busy (CPU 1.5x wall: runs produced on threads, one OCR engine per core), and each worker
-pays the start-up again (plugin import 4.5 s, MiniLM 5.3 s, OCR models), so on two cores -n 2
-cannot be 1.8x faster; pinned to one core (taskset -c 0) the same 60 tasks take 55.1 s.
+Figures on this 2-core machine (--tasks 60 --skip-collection), 2026-11-27, two runs: serial cold
+24.3-24.4 s, warm 4.5-4.8 s; -n 2 cold 26.7-27.5 s (30.3 s before the workers prepared the
+exemplar memories side by side), warm 6.4-6.8 s; made 1340 = distinct 1340 in both. The serial
+run already keeps 1.6 of 2 cores busy (CPU 39 s in 24 s: runs produced on threads, one OCR
+engine per core) and -n 2 keeps both busy (50 s of CPU in 27 s: each worker pays collection,
+torch and MiniLM, the OCR models again), so on two cores -n 2 cannot be 1.8x faster; the bound
+is 2 / 1.6 = 1.25x with no start-up cost at all.
 """
 
 from __future__ import annotations
