@@ -89,6 +89,7 @@ class AtelierSession:
         self._roots: dict[Path | str, Path] = {}
         self._build_lock = threading.RLock()  # runs produced ahead ask for engines from several threads
         self.on_stage = None  # progress within a run: (run, stage, done, total)
+        self._preparing: threading.Thread | None = None  # the judge readying exemplar memories ahead
         # --atelier-concurrency: model calls in flight at once in this process, across all runs
         self.slots = threading.BoundedSemaphore(settings.concurrency)
         # runs produced ahead of pytest: twice the call slots in production (a run waiting on its
@@ -109,7 +110,8 @@ class AtelierSession:
         runs = [(self._root(root), p, b, t) for root, p, b, t in runs]
         self.ahead.plan(runs)
         if runs:
-            threading.Thread(target=self._prepare_judge, args=(runs,), name="atelier-prepare", daemon=True).start()
+            self._preparing = threading.Thread(target=self._prepare_judge, args=(runs,), name="atelier-prepare", daemon=True)
+            self._preparing.start()
 
     def _prepare_judge(self, runs) -> None:
         tasks: dict[Path, dict[str, None]] = {}
@@ -130,6 +132,8 @@ class AtelierSession:
     def close(self) -> None:
         self.ahead.close()
         self.pool.shutdown()
+        if self._preparing is not None:  # no embedding left running while the interpreter exits
+            self._preparing.join(timeout=60)
 
     @property
     def context(self) -> ComponentContext:

@@ -267,7 +267,7 @@ class Budget:
 
     @property
     def committed(self) -> float:
-        """Spent plus reserved by calls in flight (and by billed calls that failed)."""
+        """Spent plus reserved by calls in flight."""
         with self._state():
             return self.spent + self.reserved
 
