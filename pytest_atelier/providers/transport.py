@@ -279,12 +279,19 @@ class Budget:
 
     def _check(self, need: float, in_flight: bool = True) -> None:
         committed = self.spent + (self.reserved if in_flight else 0.0)
-        if self.max_cost is not None and (committed >= self.max_cost or committed + need > self.max_cost + 1e-12):
+        if self.max_cost is None or (committed < self.max_cost and committed + need <= self.max_cost + 1e-12):
+            return
+        if need > self.max_cost:
             raise ProviderError(
-                f"budget of ${self.max_cost:.2f} spent (${self.spent:.4f} over {self.calls} calls, ${self.reserved:.4f} reserved "
-                f"by calls in flight; the next call may cost up to ${need:.4f}): no new model calls are made. Raise "
-                "--atelier-max-cost to go on; finished calls stay cached and are not paid twice."
+                f"one call may cost up to ${need:.4f} (its input and answer limit at list price), more than the whole budget "
+                f"of {_usd(self.max_cost)}: no call can be made. Raise --atelier-max-cost, or lower the call's worst case "
+                "(max_tokens= in the spec)."
             )
+        raise ProviderError(
+            f"budget of {_usd(self.max_cost)} spent (${self.spent:.4f} over {self.calls} calls, ${self.reserved:.4f} reserved "
+            f"by calls in flight; the next call may cost up to ${need:.4f}): no new model calls are made. Raise "
+            "--atelier-max-cost to go on; finished calls stay cached and are not paid twice."
+        )
 
     def reserve(self, worst: float, wait: float = 0.0) -> float:
         """Set aside ``worst`` USD for a call about to be sent, or raise if the limit forbids it.
@@ -542,6 +549,11 @@ class Transport:
         self.limiter.settle(usage.input_tokens + usage.output_tokens - estimated_tokens)
         self.tracker.record(self.family, model, priced, reply.latency_s, priced=price is not None)
         return priced
+
+
+def _usd(amount: float) -> str:
+    """Dollars as people write them: cents from $1 up, four significant digits below."""
+    return f"${amount:,.2f}" if amount >= 1 else f"${amount:.4g}"
 
 
 class _Reservation:

@@ -73,9 +73,16 @@ def test_budget_refuses_new_calls_once_spent(server):
     reply = chat.chat("sys", "Request:\nA cat.")  # 120 in + 80 out tokens of gpt-4o: $0.0011
     assert reply.usage.cost_usd == pytest.approx((120 * 2.5 + 80 * 10.0) / 1e6)
     assert BUDGET.reserved == 0 and BUDGET.spent == pytest.approx(reply.usage.cost_usd)
-    with pytest.raises(ProviderError, match=r"budget of \$0.08 spent .*may cost up to .*--atelier-max-cost"):
+    with pytest.raises(ProviderError, match=r"budget of \$0.0825 spent .*may cost up to .*--atelier-max-cost"):
         chat.chat("sys", "Request:\nA cat.")  # spent + its worst case would pass the limit: not sent
     assert server.count("/chat/completions") == 1
+
+
+def test_a_call_whose_worst_case_exceeds_the_whole_budget_says_so(server):
+    BUDGET.reset(0.006)
+    with pytest.raises(ProviderError, match=r"one call may cost up to \$0.08\d+ .*more than the whole budget of \$0.006: .*max_tokens="):
+        _chat(server).chat("sys", "Request:\nA cat.")
+    assert server.count("/chat/completions") == 0
 
 
 def test_concurrency_is_bounded(server):
