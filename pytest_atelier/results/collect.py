@@ -149,7 +149,9 @@ class ResultsCollector:
         calls_made = sum(r.calls.made for r in self.runs.values())
         calls_cached = sum(r.calls.cached for r in self.runs.values())
         cost = sum(r.cost_usd for r in self.runs.values())
-        lines.append(f"model calls: {calls_made} made, {calls_cached} from cache" + (f"; cost ${cost:.4f}" if cost else ""))
+        limit = self.settings.max_cost
+        spend = (f"; cost ${cost:.4f}" if cost else "") + (f" of the --atelier-max-cost ${limit:g}" if limit is not None else "")
+        lines.append(f"model calls: {calls_made} made, {calls_cached} from cache{spend}")
         lines += [f"problem: {p}" for p in self.problems]
         sample = self.results.config.sample if self.results is not None else None
         if sample:

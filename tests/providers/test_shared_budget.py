@@ -123,7 +123,7 @@ def test_two_workers_spend_the_cap_and_never_pass_it(pytester, open_server):
     before = open_server.count("/chat/completions")
     result = _run(pytester, open_server, f"{limit:.8f}", "cold", "-n", "2")
     assert result.ret == 1
-    result.stdout.fnmatch_lines([f"*budget of ${limit:.4g} spent*"])
+    result.stdout.fnmatch_lines([f"*budget of ${limit:.4g} spent*", f"model calls: * made, 0 from cache; cost $* of the --atelier-max-cost ${limit:g}"])
     made = open_server.count("/chat/completions") - before
     spent = sum(r["cost_usd"] for r in json.loads((pytester.path / "out.json").read_text())["runs"])
     assert spent <= limit and made == round(spent / cost)
