@@ -1,8 +1,9 @@
 """Limits that hold: a hard budget with calls in flight, capped server pauses, retry hygiene,
-rate and in-flight limits across xdist workers, and conflicting limits for one API."""
+rate (rpm and tpm) and in-flight limits across xdist workers, and conflicting limits for one API."""
 
 from __future__ import annotations
 
+import multiprocessing
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -16,6 +17,7 @@ from pytest_atelier.providers.anthropic import AnthropicChat
 from pytest_atelier.providers.gemini import GeminiChat
 from pytest_atelier.providers.gemini_image import GeminiImages
 from pytest_atelier.providers.openai_images import OpenAIImages
+from pytest_atelier.providers.shared import SharedRateLimiter
 from pytest_atelier.providers.transport import BUDGET, RetryPolicy, Transport
 from pytest_atelier.registry import ComponentContext, Registry
 
@@ -196,3 +198,35 @@ def test_two_serving_deployments_each_get_their_own_concurrency(pytester):
     finally:
         for farm in farms:
             farm.stop()
+
+
+class _Stop(Exception):
+    pass
+
+
+def _take_tokens(path: str, tpm: float, out) -> None:
+    """One process: take 1000 tokens a call until the shared bucket asks it to wait."""
+
+    def sleep(seconds):
+        raise _Stop  # the bucket is empty: stop instead of waiting for its refill
+
+    limiter, taken = SharedRateLimiter(path, tpm=tpm, sleep=sleep), 0
+    try:
+        while True:
+            limiter.acquire(1000)
+            taken += 1
+    except _Stop:
+        out.put(taken)
+
+
+def test_tpm_holds_across_two_processes(tmp_path):
+    """A bucket of 6000 tokens (tpm=6000) feeds six calls of 1000 tokens in all, not six each."""
+    ctx = multiprocessing.get_context("fork")
+    out, path = ctx.Queue(), str(tmp_path / "api.json")
+    procs = [ctx.Process(target=_take_tokens, args=(path, 6000, out)) for _ in range(2)]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(timeout=30)
+    taken = [out.get(timeout=5) for _ in procs]
+    assert sum(taken) == 6, f"calls per process {taken}: the bucket was not shared"
