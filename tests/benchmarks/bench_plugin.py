@@ -13,7 +13,8 @@ exemplar memories side by side), warm 6.4-6.8 s; made 1340 = distinct 1340 in bo
 run already keeps 1.6 of 2 cores busy (CPU 39 s in 24 s: runs produced on threads, one OCR
 engine per core) and -n 2 keeps both busy (50 s of CPU in 27 s: each worker pays collection,
 torch and MiniLM, the OCR models again), so on two cores -n 2 cannot be 1.8x faster; the bound
-is 2 / 1.6 = 1.25x with no start-up cost at all.
+is 2 / 1.6 = 1.25x with no start-up cost at all. The whole atelier suite (360 tasks, no --tasks):
+serial cold 90.0 s, warm 14.0 s; -n 2 cold 89.8 s, warm 14.3 s; made 8237 = distinct 8237.
 """
 
 from __future__ import annotations

@@ -16,8 +16,10 @@ Figures on this 2-core machine, 128 tasks (640 calls: 20 full waves at C=32), qu
     latency 200 ms   C=4    C=16   C=32   C=64
     -n0              0.99   0.98   0.95   0.81
     -n2              0.99   0.98   0.96   0.90
+    latency 1 s                    C=32   C=64
+    -n0                            0.99   0.96
+    -n2                            0.99   0.97
 
-An earlier session measured at 1 s latency 0.98 / 0.98 with C=32 and 0.95 / 0.96 with C=64.
 (Before the run-ahead engine, 40 tasks: C=4 0.59, C=32 0.07; before the call pool, slot
 hand-over and gc.freeze: C=32 0.77 / 0.76.) At 200 ms and C=32 the API must be fed 160 calls a
 second; the Python work around each call (HTTP client, JSON, cache files, pytest's items: some
