@@ -28,11 +28,27 @@ def test_overall_line_with_rate_and_time_left():
     progress.run_finished(3, 1)  # within the interval: quiet
     now[0] = 60.0
     progress.run_finished(2, 0)
-    assert lines == ["atelier: 2/4 runs in 1m00s (2.0 runs/min, about 1m00s left); model calls 5 made, 1 from cache"]
+    # one run in the 55 s since the first finished: 2 left, about 1m50s
+    assert lines == ["atelier: 2/4 runs in 1m00s (1.1 runs/min, about 1m50s left); model calls 5 made, 1 from cache"]
     progress.stage("co_1 [direct / sdxl]", "images", 2, 4)  # throttled again
     now[0] = 75.0
     progress.stage("co_1 [direct / sdxl]", "images", 3, 4)
     assert lines[-1] == "atelier: co_1 [direct / sdxl]: images 3/4"
+
+
+def test_time_left_leaves_out_the_start_up():
+    """16 s of start-up, then a run a second: after 20 runs, 40 left take about 40 s, not 70 s."""
+    now = [0.0]
+    lines = []
+    progress = Progress(lines.append, interval=0.5, clock=lambda: now[0])
+    progress.total = 60
+    now[0] = 16.0
+    progress.run_finished(1, 0)
+    assert lines == ["atelier: 1/60 runs in 16s (3.8 runs/min, time left known after two runs); model calls 1 made, 0 from cache"]
+    for done in range(2, 21):
+        now[0] = 16.0 + done - 1
+        progress.run_finished(1, 0)
+    assert lines[-1].startswith("atelier: 20/60 runs in 35s (60.0 runs/min, about 40s left)")
 
 
 def test_zero_interval_is_silent():

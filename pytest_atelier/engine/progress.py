@@ -36,6 +36,7 @@ class Progress:
         self.calls_made = self.calls_cached = 0
         self._seen: set[str] = set()
         self.started = clock()
+        self._first_done: float | None = None  # when the first run finished: start-up is behind
         self._last = self.started
         self._lock = threading.Lock()
 
@@ -47,6 +48,8 @@ class Progress:
                     return
                 self._seen.add(key)
             self.done += 1
+            if self._first_done is None:
+                self._first_done = self.clock()
             self.calls_made += calls_made
             self.calls_cached += calls_cached
             self._maybe(self.overall())
@@ -57,10 +60,17 @@ class Progress:
             self._maybe(f"atelier: {run}: {what} {done}/{total}")
 
     def overall(self) -> str:
-        elapsed = max(self.clock() - self.started, 1e-9)
+        now = self.clock()
+        elapsed = max(now - self.started, 1e-9)
         rate = self.done / elapsed
-        left = (self.total - self.done) / rate if rate and self.total > self.done else 0.0
-        eta = f", about {_duration(left)} left" if self.total > self.done else ""
+        eta = ""
+        if self.total > self.done:
+            # the pace since the first run finished: start-up (imports, models, the first run's
+            # wait) does not recur, and would make the first estimates far too long
+            steady = self._first_done is not None and self.done >= 2 and now > self._first_done
+            if steady:
+                rate = (self.done - 1) / (now - self._first_done)
+            eta = f", about {_duration((self.total - self.done) / rate)} left" if steady else ", time left known after two runs"
         return (
             f"atelier: {self.done}/{self.total or '?'} runs in {_duration(elapsed)} ({rate * 60:.1f} runs/min{eta}); "
             f"model calls {self.calls_made} made, {self.calls_cached} from cache"
