@@ -32,6 +32,7 @@ __all__ = ["SuiteFile", "TaskNode", "CheckpointItem", "SubjectiveItem"]
 SESSION_KEY = pytest.StashKey[AtelierSession]()
 COLLECTOR_KEY = pytest.StashKey[ResultsCollector]()
 SENT_KEY = pytest.StashKey[set]()  # run keys whose record this process sent (and "identity" once sent)
+ERROR_SHOWN_KEY = pytest.StashKey[dict]()  # run key -> the item that showed the run's error in full
 OUTPUT_FILES = (("atelier_json", "--atelier-json"), ("atelier_report", "--atelier-report"), ("atelier_save_baseline", "--atelier-save-baseline"))
 EXPECTED_KEY = pytest.StashKey[tuple]()  # (baseline path, set of keys that failed there)
 
@@ -164,6 +165,7 @@ def pytest_configure(config):
         raise pytest.UsageError(f"pytest-atelier: {exc}") from None
     config.stash[SESSION_KEY] = session
     config.stash[SENT_KEY] = set()
+    config.stash[ERROR_SHOWN_KEY] = {}
     baseline = _load_baseline(config, root)
     config.stash[EXPECTED_KEY] = (get_option(config, "atelier_baseline"), expected_failures(baseline) if baseline else set())
     if not hasattr(config, "workerinput"):
@@ -411,7 +413,11 @@ class _AtelierItem(pytest.Item):
         self.run_key = engine.key(self.prompter, self.backend, self.task.id)
         self.run_record = self.config.stash[SESSION_KEY].run(self.suite_root, self.prompter, self.backend, self.task.id)
         if self.run_record.error:
-            raise RunError(f"run {self.task.id} [{self.prompter} / {self.backend}] failed: {self.run_record.error}")
+            run = f"run {self.task.id} [{self.prompter} / {self.backend}] failed"
+            first = self.config.stash[ERROR_SHOWN_KEY].setdefault(self.run_key, self.name)
+            if first != self.name:  # every item of the run errors: the message once is enough
+                raise RunError(f"{run}: the error shown in full at {self.task.id} {first}")
+            raise RunError(f"{run}: {self.run_record.error}")
         if self.run_record.excluded:
             pytest.skip(f"excluded by the safety gate: {self.run_record.excluded}")
 

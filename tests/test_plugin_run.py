@@ -150,6 +150,10 @@ def test_failing_agent_is_an_error_not_a_failed_checkpoint(pytester, suite_dir):
     outcomes = result.parseoutcomes()
     assert outcomes["errors"] == 5  # every item of the IM run
     result.stdout.fnmatch_lines(["*run im_flag [[]python:flaky_agent:write / none[]] failed: PrompterError*model down*"])
+    # the run's error in full once, at its first item; its other items point there
+    errors = [line for line in result.outlines if line.startswith("run im_flag")]
+    assert len(errors) == 5 and "model down" in errors[0]
+    assert all("] failed: the error shown in full at im_flag " in line for line in errors[1:])
     items = _results(pytester, "r.json")["items"]
     assert {i["outcome"] for i in items if i["task_id"] == "im_flag"} == {"error"}
     assert all(i["outcome"] != "error" for i in items if i["task_id"] != "im_flag")
