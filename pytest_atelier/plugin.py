@@ -129,8 +129,9 @@ def _number(config, dest: str, kind=None):
 
 def pytest_configure(config):
     _check_ini_keys(config)
-    if hasattr(config, "workerinput"):
-        share_cores(config.workerinput.get("workercount", 1))
+    worker_input = getattr(config, "workerinput", {})  # empty without xdist and on its controller
+    if worker_input:
+        share_cores(worker_input.get("workercount", 1))
     root = Path(config.rootpath)
     try:
         check_tool_table(root, [dest for dest, *_ in OPTIONS])
@@ -152,9 +153,9 @@ def pytest_configure(config):
             replay_dir=get_option(config, "atelier_replay"),
             max_cost=_max_cost(config),
             devices=tuple(d.strip() for d in (get_option(config, "atelier_devices") or "").split(",") if d.strip()),
-            processes=int(getattr(config, "workerinput", {}).get("workercount", 1)),
-            run_id=str(getattr(config, "workerinput", {}).get("testrunuid", "")),
-            worker=_worker_number(config),
+            processes=int(worker_input.get("workercount", 1)),
+            run_id=str(worker_input.get("testrunuid", "")),
+            worker=_worker_number(worker_input),
             metrics=tuple(get_option(config, "atelier_metric")),
         )
         registry = Registry(load_aliases(root), hook=config.hook)
@@ -205,9 +206,9 @@ def pytest_configure(config):
         config.args[:] = [*(config.args if explicit else []), *(s for s in suites if s not in config.args)]
 
 
-def _worker_number(config) -> int:
+def _worker_number(worker_input: dict) -> int:
     """This xdist worker's number (``gw3``: 3); 0 without xdist."""
-    digits = str(getattr(config, "workerinput", {}).get("workerid", "gw0"))[2:]
+    digits = str(worker_input.get("workerid", "gw0"))[2:]
     return int(digits) if digits.isdigit() else 0
 
 

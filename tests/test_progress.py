@@ -19,11 +19,16 @@ def test_runs_are_counted_from_node_ids():
     assert runs_in_node_ids(ids) == 3
 
 
+def _progress(interval: float, total: int):
+    """A Progress on a clock the test moves (``now[0]``), writing into ``lines``."""
+    now, lines = [0.0], []
+    progress = Progress(lines.append, interval=interval, clock=lambda: now[0])
+    progress.total = total
+    return progress, lines, now
+
+
 def test_overall_line_with_rate_and_time_left():
-    now = [0.0]
-    lines = []
-    progress = Progress(lines.append, interval=10, clock=lambda: now[0])
-    progress.total = 4
+    progress, lines, now = _progress(interval=10, total=4)
     now[0] = 5.0
     progress.run_finished(3, 1)  # within the interval: quiet
     now[0] = 60.0
@@ -38,10 +43,7 @@ def test_overall_line_with_rate_and_time_left():
 
 def test_time_left_leaves_out_the_start_up():
     """16 s of start-up, then a run a second: after 20 runs, 40 left take about 40 s, not 70 s."""
-    now = [0.0]
-    lines = []
-    progress = Progress(lines.append, interval=0.5, clock=lambda: now[0])
-    progress.total = 60
+    progress, lines, now = _progress(interval=0.5, total=60)
     now[0] = 16.0
     progress.run_finished(1, 0)
     assert lines == ["atelier: 1/60 runs in 16s (3.8 runs/min, time left known after two runs); model calls 1 made, 0 from cache"]
