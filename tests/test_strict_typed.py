@@ -69,3 +69,8 @@ def test_statements_without_such_a_requirement_pass(tmp_path, prompt):
 def test_every_kind_is_named_in_order():
     kinds = named_kinds("The prompt puts two red cups on the left, without saucers.")
     assert kinds == [("colour", "red"), ("count", "two"), ("position", "left"), ("exclusion", "without")]
+
+
+def test_a_statement_without_keyword_groups_is_read_whole_and_passes(tmp_path):
+    # no `match`, no `check`: the judge reads the statement itself (every word, exclusions inside one)
+    assert _problems(tmp_path, "The prompt asks for a red hard hat.", decider="") == []

@@ -32,9 +32,10 @@ _PALETTE = re.compile(
     r"|monochrome|colou?rless)\b"
 )
 
-# a number of things: not a ratio (16:9), a measure (45 degrees), a range or an age
+# a number of things, followed by what is counted: not a ratio (16:9), a measure (45 degrees),
+# a range, an age or a bare number ("step 1")
 _COUNT = re.compile(
-    rf"(?<![\w:/])(?<!aged ){_NUMBER}\b(?![:./]\d|-quarter|[- ]?(?:degrees?|years?|percent|%|mm|cm|km|px|pt|by)\b)"
+    rf"(?<![\w:/])(?<!aged ){_NUMBER}\b(?![:./]\d|-quarter|[- ]?(?:degrees?|years?|percent|%|mm|cm|km|px|pt|by)\b)(?=[- ]+[a-z])"
 )
 _RANGE = re.compile(rf"\b\d+\s*[-–]\s*\d+\b|\b{_NUMBER}\s+(?:to|or)\s+{_NUMBER}\b")
 

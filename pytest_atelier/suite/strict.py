@@ -90,10 +90,11 @@ _HOW = {
 
 def _untyped(task: Task) -> list[str]:
     """A prompt statement that names a colour, a count, a position or an exclusion is decided
-    by a typed check, not by keyword groups alone (:mod:`.statement_kinds`)."""
+    by a typed check, not by keyword groups alone (:mod:`.statement_kinds`). A statement with
+    neither is read whole by the judge (every word, an exclusion inside an exclusion)."""
     problems = []
     for cp in task.checkpoints:
-        if cp.check is not None or not cp.prompt:
+        if cp.check is not None or not cp.match or not cp.prompt:
             continue
         kinds = named_kinds(cp.prompt)
         if kinds:
