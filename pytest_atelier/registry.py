@@ -55,9 +55,11 @@ BUILTINS: dict[Role, dict[str, str]] = {
     },
 }
 
-# Settings that say where and how to reach a model, not which one: left out of labels, so moving
-# a server or raising retries keeps node ids and baselines.
-CONNECTION_SETTINGS = frozenset({"base_url", "api_key_env", "timeout", "retries", "backoff", "rpm", "tpm", "concurrency", "max_wait"})
+# Settings that say where and how to reach a model (and what it costs), not which one: left out of
+# labels, so moving a server, raising retries or giving a price keeps node ids and baselines.
+CONNECTION_SETTINGS = frozenset(
+    {"base_url", "api_key_env", "timeout", "retries", "backoff", "rpm", "tpm", "concurrency", "max_wait", "price_in", "price_out", "price_image"}
+)
 
 # Model names usable in any role: the same alias is a prompter (default strategy: skilled) or a judge.
 DEFAULT_ALIASES: dict[str, str] = {

@@ -10,6 +10,8 @@ Spec settings (``openai:gpt-5.2?timeout=60&retries=4``), all optional:
 ``rpm``, ``tpm``          requests and tokens per minute to stay under
 ``concurrency``           requests in flight at once, per family and base URL
 ``max_wait``              the longest pause (seconds) a server may ask for; longer fails
+``price_in``, ``price_out``  the model's price, USD per million input / output tokens
+``price_image``           ... and per image (see ``prices.py``)
 ========================  ==========================================================
 
 Limits hold per API (family and base URL): two specs that reach one API with different
@@ -45,7 +47,7 @@ import httpx
 
 from ..errors import ConfigError
 from ..registry import CONNECTION_SETTINGS
-from .prices import Price, load_prices
+from .prices import Price, Pricer, load_prices, spec_price
 from .recording import RecordingTransport, ReplayTransport
 from .shared import SharedRateLimiter, SharedSlots, limits_name
 from .transport import BUDGET, RateLimiter, RetryPolicy, Transport
@@ -97,7 +99,8 @@ def shared_client(family: str, record_dir: str | None = None, replay_dir: str | 
                 inner: httpx.BaseTransport = ReplayTransport(replay_dir)
             else:
                 inner = httpx.HTTPTransport(
-                    limits=httpx.Limits(max_connections=64, max_keepalive_connections=32),
+                    # no ceiling of its own: the in-flight limits (``concurrency``) bound the connections
+                    limits=httpx.Limits(max_connections=None, max_keepalive_connections=None),
                     socket_options=[(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)],  # headers and body leave at once
                 )
                 if record_dir:
@@ -134,10 +137,13 @@ def connect(family: str, spec, ctx, *, default_timeout: float = 120.0, client: h
             f"{spec.raw}: set the environment variable {key_env} to your {family} API key "
             "(or name another variable with ?api_key_env=NAME)"
         )
+    pricer = Pricer(family, {**_prices(str(ctx.root)), **({spec.argument: p} if (p := spec_price(spec)) else {})})
     if "max_cost" in options:
         limit = options["max_cost"]
         BUDGET.set_limit(None if limit in (None, "") else _number(limit, "max_cost (--atelier-max-cost)", spec.raw))
         BUDGET.share(options.get("budget_ledger"))
+        if BUDGET.max_cost is not None:
+            pricer.require(model_of(spec), spec.raw)
     concurrency = int(_number(spec.setting("concurrency", options.get("concurrency", 4)), "concurrency", spec.raw))
     rpm, tpm = spec.setting("rpm"), spec.setting("tpm")
     rpm, tpm = (_number(rpm, "rpm", spec.raw) if rpm else None), (_number(tpm, "tpm", spec.raw) if tpm else None)
@@ -174,7 +180,7 @@ def connect(family: str, spec, ctx, *, default_timeout: float = 120.0, client: h
             retry=retry,
             semaphore=limits[0],
             limiter=limits[1],
-            prices=_prices(str(ctx.root)),
+            pricer=pricer,
             max_wait=_number(spec.setting("max_wait", "60"), "max_wait", spec.raw),
             secrets=(api_key,) if api_key else (),
             key_env=key_env or None,

@@ -26,9 +26,9 @@ from .conftest import KEY
 from .loopback import LoopbackServer
 
 
-def _transport(sleeps=None, **kw) -> Transport:
+def _transport(sleeps=None, family="openai", **kw) -> Transport:
     sleep = sleeps.append if sleeps is not None else time.sleep
-    return Transport("openai", httpx.Client(), timeout=5, retry=RetryPolicy(attempts=3, base=0.01), secrets=(KEY,), sleep=sleep, **kw)
+    return Transport(family, httpx.Client(), timeout=5, retry=RetryPolicy(attempts=3, base=0.01), secrets=(KEY,), sleep=sleep, **kw)
 
 
 def _chat(server, **kw) -> OpenAIChat:
@@ -70,7 +70,7 @@ def test_a_billed_answer_that_then_fails_is_charged(server, family):
     BUDGET.reset(1.0)
     server.inject(fault)
     with pytest.raises(ProviderError):
-        call(cls(model, Connection(_transport(), f"{server.url}{root}", KEY)))
+        call(cls(model, Connection(_transport(family=cls.family), f"{server.url}{root}", KEY)))
     # the refusal was billed by the API: charged at its reservation, not left as a call in flight
     assert BUDGET.spent > 0 and BUDGET.reserved == 0 and BUDGET.calls == 1
 
