@@ -403,6 +403,7 @@ class Transport:
         self.budget, self.tracker = budget, tracker
         self.pricer = pricer or Pricer(family)
         self.secrets = tuple(s for s in secrets if s)
+        self._keys = sorted({s for s in (*self.secrets, *_env_keys()) if len(s) >= 8}, key=len, reverse=True)
         self.key_env = key_env
         self.sleep = sleep
         if max_wait < 0:
@@ -415,15 +416,11 @@ class Transport:
             text = text.replace(secret, "***")
         return text
 
-    def _configured_keys(self) -> list[str]:
-        """This API's key and every key-named environment variable's value, longest first."""
-        return sorted({s for s in (*self.secrets, *env_secrets()) if len(s) >= 8}, key=len, reverse=True)
-
     def _clean(self, content: bytes) -> bytes:
         """An answer with every configured key replaced by ``<redacted>`` (a model or proxy may echo
         one), so no key reaches the cache, results or report. Exact values only: key-shaped
         patterns could match inside an image's base64 and damage it."""
-        keys = [k for k in self._configured_keys() if k.encode() in content]
+        keys = [k for k in self._keys if k.encode() in content]
         if not keys:
             return content
         text = content.decode("utf-8", errors="surrogateescape")
@@ -581,6 +578,17 @@ class Transport:
         self.limiter.settle(usage.input_tokens + usage.output_tokens - estimated_tokens)
         self.tracker.record(self.family, model, priced, reply.latency_s, priced=cost is not None)
         return priced
+
+
+def _env_keys() -> list[str]:
+    """The key-named environment variables' values, read once per transport: read again at every
+    answer, the environment may change under the reading thread (pytest sets PYTEST_CURRENT_TEST)."""
+    for _ in range(10):
+        try:
+            return env_secrets()
+        except (KeyError, RuntimeError):
+            continue
+    raise ProviderError("the environment kept changing while its keys were read; start the run again")
 
 
 def _usd(amount: float) -> str:

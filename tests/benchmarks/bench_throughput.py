@@ -85,7 +85,9 @@ def run(tmp: Path, tasks: int, images: int, latency: float, concurrency: int, wo
     calls = len(times)
     busy = max(e for _, e in times) - min(s for s, _ in times)
     ideal = calls * latency / concurrency
-    return {"calls": calls, "busy": busy, "wall": wall, "ideal": ideal, "ratio": ideal / busy, "tail": proc.stdout.strip().splitlines()[-1]}
+    errors = [line for line in proc.stdout.splitlines() if "Error" in line][:1]  # the first error, if any, explains the outcome
+    tail = proc.stdout.strip().splitlines()[-1] + "".join(f"\n      {e[:300]}" for e in errors)
+    return {"calls": calls, "busy": busy, "wall": wall, "ideal": ideal, "ratio": ideal / busy, "tail": tail}
 
 
 def main() -> None:

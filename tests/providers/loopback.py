@@ -19,7 +19,9 @@ faults consumed one per matching request: ``429`` (with Retry-After), ``500``, `
 ``malformed`` (200 with broken JSON), ``refusal`` (the API's own refusal or safety block),
 ``empty_image``, ``400``, ``401`` (echoes the key it got, as some APIs do), ``pending_forever``,
 ``429_quota`` (OpenAI's ``insufficient_quota``), ``429_gemini`` (Gemini's ``RetryInfo.retryDelay``
-of ``retry_after`` seconds in the body, no header), ``500_noretry`` (``x-should-retry: false``).
+of ``retry_after`` seconds in the body, no header), ``429_gemini_daily`` / ``429_gemini_minute``
+(a ``QuotaFailure`` naming a spent daily or per-minute quota, as in
+https://github.com/google-gemini/gemini-cli/issues/8437 and https://github.com/langgenius/dify/issues/19838), ``500_noretry`` (``x-should-retry: false``).
 ``arrivals`` holds each request's arrival time (``time.time()``), ``max_in_flight`` the most
 requests it was answering at once.
 """
@@ -84,6 +86,7 @@ class _Handler(BaseHTTPRequestHandler):
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
     block_on_close = False
+    request_queue_size = 1024  # a burst of connections waits to be accepted, as at a real API, instead of being reset
 
     def handle_error(self, request, client_address):  # a client that timed out closed its socket
         pass
@@ -170,6 +173,15 @@ class LoopbackServer:
         if fault == "429_gemini":
             details = [{"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": f"{self.retry_after}s"}]
             return self._send(h, 429, {"error": {"code": 429, "message": "Resource exhausted", "status": "RESOURCE_EXHAUSTED", "details": details}})
+        if fault in ("429_gemini_daily", "429_gemini_minute"):  # a spent quota names itself in a QuotaFailure
+            period = "Day" if fault.endswith("daily") else "Minute"
+            violation = {"quotaMetric": "generativelanguage.googleapis.com/generate_content_free_tier_requests",
+                         "quotaId": f"GenerateRequestsPer{period}PerProjectPerModel-FreeTier", "quotaValue": "50"}  # fmt: skip
+            details = [{"@type": "type.googleapis.com/google.rpc.QuotaFailure", "violations": [violation]},
+                       {"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": f"{self.retry_after}s"}]  # fmt: skip
+            error = {"code": 429, "message": "You exceeded your current quota, please check your plan and billing details.",
+                     "status": "RESOURCE_EXHAUSTED", "details": details}  # fmt: skip
+            return self._send(h, 429, {"error": error})
         if fault == "500_noretry":
             return self._send(h, 500, {"error": {"message": "injected 500, not to be retried"}}, {"x-should-retry": "false"})
         if fault == "400":
