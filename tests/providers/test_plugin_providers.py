@@ -64,3 +64,4 @@ def test_a_key_a_model_echoes_is_in_no_stored_answer(pytester, server):
     assert any(p.name == "results.json" for p in stored) and any(p.name == "report.html" for p in stored)
     assert "<redacted>" in (pytester.path / "results.json").read_text()
     assert not [p for p in stored if KEY in p.read_text(errors="replace")]
+
