@@ -287,3 +287,15 @@ def test_tpm_holds_across_two_processes(tmp_path):
         p.join(timeout=30)
     taken = [out.get(timeout=5) for _ in procs]
     assert sum(taken) == 6, f"calls per process {taken}: the bucket was not shared"
+
+
+def test_the_http_pool_follows_the_in_flight_limit(server, tmp_path):
+    """128 calls allowed in flight reach the server together: the connection pool adds no ceiling."""
+    server.latency = 0.3
+    prompter = Registry().make(
+        "prompter", f"openai:test-model?base_url={server.url}/v1&api_key_env=LOOP_KEY&concurrency=128&retries=0&timeout=20",
+        ComponentContext(root=tmp_path, options={"concurrency": 128}),
+    )  # fmt: skip
+    with ThreadPoolExecutor(128) as pool:
+        list(pool.map(lambda _: prompter.client.chat("s", "Request:\nA cat."), range(128)))
+    assert server.max_in_flight == 128
