@@ -532,7 +532,8 @@ class Transport:
                 log.debug("%s %s %s -> %s (try %d)", self.family, method, where, last.split(":")[0], attempt)
             if attempt < self.retry.attempts:
                 self.tracker.retried()
-                self.sleep(self.retry.delay(attempt, retry_after))
+                # the server's pause (already checked against max_wait), or the backoff when it gave none or 0
+                self.sleep(retry_after * random.uniform(1.0, 1.1) if retry_after else self.retry.delay(attempt))
         self.tracker.failed()
         raise ProviderError(
             self.scrub(
