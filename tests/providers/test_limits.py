@@ -291,9 +291,12 @@ def test_tpm_holds_across_two_processes(tmp_path):
 
 def test_the_http_pool_follows_the_in_flight_limit(server, tmp_path):
     """128 calls allowed in flight reach the server together: the connection pool adds no ceiling."""
-    server.latency = 0.3
+    import threading
+
+    together = threading.Barrier(128, timeout=30)  # each answer waits until all 128 requests are in
+    server.answer = lambda user, n: (together.wait(), None)[1]  # None: the default answer
     prompter = Registry().make(
-        "prompter", f"openai:test-model?base_url={server.url}/v1&api_key_env=LOOP_KEY&concurrency=128&retries=0&timeout=20",
+        "prompter", f"openai:test-model?base_url={server.url}/v1&api_key_env=LOOP_KEY&concurrency=128&retries=0&timeout=40",
         ComponentContext(root=tmp_path, options={"concurrency": 128}),
     )  # fmt: skip
     with ThreadPoolExecutor(128) as pool:
