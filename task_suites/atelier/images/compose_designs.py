@@ -308,7 +308,6 @@ DESIGNS = {
 
 CLIPART = {
     # id: (path under /usr/share/openclipart/png, crop as fractions of the piece's content box)
-    "im_108": ("food/menu_example1.png", (0, 0, 1, 1)),
     "im_109": ("recreation/park_nicu_buculei_01.png", (0, 0, 1, 1)),
     "im_110": ("transportation/boating/sailing_sunset.png", (0, 0, 1, 1)),
     "im_111": ("plants/fall_scene_in_a_circle_a_01.png", (0, 0, 1, 1)),
@@ -316,7 +315,6 @@ CLIPART = {
     "im_113": ("plants/sun_flower_ganson.png", (0, 0, 1, 1)),
     "im_114": ("unsorted/Pinguino3.png", (0, 0, 1, 1)),
     "im_115": ("unsorted/caterpillar.png", (0, 0, 1, 1)),
-    "im_116": ("food/menu_example5.png", (0, 0, 1, 1)),
     "im_117": ("unsorted/landscape_near_the_river_01.png", (0.2, 0, 1, 1)),
     "im_118": ("unsorted/carpentiere2.png", (0, 0, 1, 1)),
 }

@@ -1,0 +1,197 @@
+"""Compose batch-d IM targets: interfaces, diagrams, charts, portraits and panel strips.
+
+Deterministic: interfaces and charts are HTML/SVG written here and rendered by headless Chromium,
+diagrams by Graphviz, panel strips and portraits from openclipart drawings laid out with Pillow.
+Nothing is downloaded or random; the same packages give the same bytes. Each target's parts,
+authors and licences are recorded in images/attribution/im_d.yaml. Run from anywhere:
+
+    python task_suites/atelier/images/compose_im_d.py [OUT_DIR] [im_NNN ...]
+
+Needs (Debian): chromium, graphviz, openclipart-png, fonts-liberation.
+"""
+
+from __future__ import annotations
+
+import html
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+HERE = Path(__file__).resolve().parent
+OC = Path("/usr/share/openclipart/png")
+FONT_FILES = {
+    "Sans": "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
+    "SansBold": "/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf",
+    "Mono": "/usr/share/fonts/truetype/liberation/LiberationMono-Regular.ttf",
+    "MonoBold": "/usr/share/fonts/truetype/liberation/LiberationMono-Bold.ttf",
+}
+FONT_FACES = "".join(f"@font-face{{font-family:{name};src:url('file://{path}')}}" for name, path in FONT_FILES.items())
+
+
+def font(name: str, size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(FONT_FILES[name], size)
+
+
+def chromium(page: str, width: int, height: int) -> Image.Image:
+    """Render an HTML page (fonts pinned to the files above) at width x height CSS pixels."""
+    with tempfile.TemporaryDirectory() as tmp:
+        src, out = Path(tmp) / "page.html", Path(tmp) / "shot.png"
+        src.write_text(f"<!doctype html><html><head><meta charset='utf-8'><style>{FONT_FACES}"
+                       f"html,body{{margin:0;width:{width}px;height:{height}px;overflow:hidden}}</style></head>"
+                       f"<body>{page}</body></html>", encoding="utf-8")
+        subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                        "--force-device-scale-factor=1", "--font-render-hinting=none", f"--window-size={width},{height}",
+                        f"--screenshot={out}", src.as_uri()], check=True, capture_output=True)
+        return Image.open(out).convert("RGB")
+
+
+def graphviz(dot: str) -> Image.Image:
+    png = subprocess.run(["dot", "-Tpng", "-Gdpi=96"], input=dot.encode(), check=True, capture_output=True).stdout
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "g.png"
+        path.write_bytes(png)
+        return Image.open(path).convert("RGB")
+
+
+def clip(rel: str, height: int | None = None, width: int | None = None, flip: bool = False) -> Image.Image:
+    im = Image.open(OC / rel).convert("RGBA")
+    im = im.crop(im.getbbox())
+    if flip:
+        im = im.transpose(Image.FLIP_LEFT_RIGHT)
+    if height:
+        im = im.resize((max(1, round(im.width * height / im.height)), height), Image.LANCZOS)
+    elif width:
+        im = im.resize((width, max(1, round(im.height * width / im.width))), Image.LANCZOS)
+    return im
+
+
+def esc(s: str) -> str:
+    return html.escape(s, quote=True)
+
+
+# --- interfaces -----------------------------------------------------------------------------
+
+def sales_dashboard() -> Image.Image:
+    months = [("Apr", 58), ("May", 64), ("Jun", 61), ("Jul", 72), ("Aug", 79), ("Sep", 91)]
+    bars = "".join(
+        f"<rect x='{30 + i * 58}' y='{190 - v * 1.8:.0f}' width='34' height='{v * 1.8:.0f}' rx='4' "
+        f"fill='{'#f08c2e' if m == 'Sep' else '#2f9e8f'}'/>"
+        f"<text x='{47 + i * 58}' y='212' font-size='12' text-anchor='middle' fill='#5b6475'>{m}</text>"
+        for i, (m, v) in enumerate(months))
+    kpis = [("Revenue", "$482K", "+12%", "#1c8c5e"), ("Orders", "1,284", "+8%", "#1c8c5e"), ("Refunds", "37", "-4%", "#d92b2b")]
+    cards = "".join(
+        f"<div style='flex:1;background:#fff;border-radius:10px;padding:14px 16px;box-shadow:0 1px 3px #0002'>"
+        f"<div style='font-size:13px;color:#5b6475'>{k}</div><div style='font:26px SansBold;color:#1f2a44;margin-top:6px'>{v}</div>"
+        f"<div style='display:inline-block;font-size:13px;color:#fff;background:{c};border-radius:11px;padding:3px 10px;margin-top:6px'>"
+        f"{d} vs Q2</div></div>" for k, v, d, c in kpis)
+    regions = [("North", 42), ("West", 31), ("South", 27)]
+    rows = "".join(
+        f"<div style='margin:10px 0 4px;font-size:13px;color:#1f2a44'>{r}<span style='float:right'>{p}%</span></div>"
+        f"<div style='height:8px;background:#e3e7ee;border-radius:4px'><div style='width:{p * 2}%;height:8px;background:#2f9e8f;border-radius:4px'></div></div>"
+        for r, p in regions)
+    nav = "".join(
+        f"<div style='padding:9px 18px;margin:2px 10px;border-radius:6px;{'background:#2f9e8f;color:#fff' if i == 0 else 'color:#b9c2d3'}'>{n}</div>"
+        for i, n in enumerate(["Overview", "Orders", "Customers", "Reports", "Settings"]))
+    page = f"""
+<div style="display:flex;width:768px;height:480px;font-family:Sans;background:#f1f3f7">
+ <div style="width:150px;background:#1c2866;padding-top:18px;font-size:14px">
+  <div style="font:20px SansBold;color:#fff;padding:0 20px 18px">Harbor</div>{nav}</div>
+ <div style="flex:1;padding:16px 20px">
+  <div style="display:flex;align-items:center">
+   <div style="font:21px SansBold;color:#1f2a44;flex:1">Q3 Sales Overview</div>
+   <div style="width:160px;height:30px;border-radius:15px;background:#fff;border:1px solid #d5dae3;color:#9aa3b2;font-size:13px;line-height:30px;padding-left:14px">Search</div>
+   <div style="width:34px;height:34px;border-radius:17px;background:#f08c2e;color:#fff;font:14px SansBold;line-height:34px;text-align:center;margin-left:12px">JL</div>
+  </div>
+  <div style="display:flex;gap:14px;margin-top:16px">{cards}</div>
+  <div style="display:flex;gap:14px;margin-top:14px">
+   <div style="flex:1.6;background:#fff;border-radius:10px;padding:12px 14px;box-shadow:0 1px 3px #0002">
+    <div style="font:15px SansBold;color:#1f2a44">Monthly revenue ($K)</div>
+    <svg width="370" height="220">{bars}<line x1="20" y1="190" x2="370" y2="190" stroke="#c9cfd9"/></svg></div>
+   <div style="flex:1;background:#fff;border-radius:10px;padding:12px 14px;box-shadow:0 1px 3px #0002">
+    <div style="font:15px SansBold;color:#1f2a44">Top regions</div>{rows}</div>
+  </div>
+ </div>
+</div>"""
+    return chromium(page, 768, 480)
+
+
+def starship_hud() -> Image.Image:
+    cyan, pink = "#27e6f5", "#ff3fa4"
+    rings = "".join(f"<circle cx='384' cy='235' r='{r}' fill='none' stroke='{cyan}' stroke-opacity='{o}' stroke-width='1.5'/>"
+                    for r, o in ((150, 0.9), (105, 0.5), (60, 0.5)))
+    blips = (f"<circle cx='330' cy='180' r='6' fill='{cyan}'/><circle cx='452' cy='262' r='6' fill='{cyan}'/>"
+             f"<circle cx='420' cy='150' r='8' fill='{pink}'/>")
+    sweep = f"<path d='M384 235 L384 85 A150 150 0 0 1 490 129 Z' fill='{cyan}' fill-opacity='0.18'/>"
+    cross = f"<line x1='234' y1='235' x2='534' y2='235' stroke='{cyan}' stroke-opacity='.4'/><line x1='384' y1='85' x2='384' y2='385' stroke='{cyan}' stroke-opacity='.4'/>"
+
+    def gauge(label: str, pct: int, colour: str) -> str:
+        cells = "".join(f"<div style='width:13px;height:16px;margin-right:3px;background:{colour if i < pct // 10 else '#1b2a3a'}'></div>" for i in range(10))
+        return (f"<div style='margin-bottom:16px'><div style='display:flex;justify-content:space-between;color:{colour}'>"
+                f"<span>{label}</span><span>{pct}%</span></div><div style='display:flex;margin-top:6px'>{cells}</div></div>")
+
+    page = f"""
+<div style="position:relative;width:768px;height:480px;background:#060b16;font-family:Mono;font-size:14px;color:{cyan}">
+ <div style="position:absolute;left:24px;top:18px;font:22px MonoBold;letter-spacing:3px">NAV-7 // TACTICAL</div>
+ <div style="position:absolute;right:24px;top:22px;color:{pink}">SECTOR 9-KAPPA</div>
+ <div style="position:absolute;left:24px;top:80px;width:170px;border:1px solid {cyan};padding:14px">
+  {gauge('SHIELDS', 87, cyan)}{gauge('HULL', 64, cyan)}{gauge('FUEL', 32, pink)}</div>
+ <svg style="position:absolute;left:0;top:0" width="768" height="480">{rings}{sweep}{cross}{blips}</svg>
+ <div style="position:absolute;right:24px;top:80px;width:170px;border:1px solid {cyan};padding:14px;line-height:1.9">
+  <div style="color:{pink}">CONTACT</div><div>RANGE 4.2 AU</div><div>BEARING 037</div><div>SPEED 0.31 c</div></div>
+ <div style="position:absolute;left:0;right:0;bottom:26px;text-align:center">
+  <span style="border:1px solid {pink};color:{pink};padding:8px 22px;letter-spacing:2px">DOCKING SEQUENCE ENGAGED</span></div>
+</div>"""
+    return chromium(page, 768, 480)
+
+
+def video_call() -> Image.Image:
+    people = [("people/head12.png", "Ana Ruiz", "#cfe3f5"), ("people/head3.png", "Tom Berg", "#f5e3c8"),
+              ("people/head11.png", "Lena Wolf", "#d9efd6"), ("people/head1.png", "Raj Patel", "#eadcf3")]
+    W, H = 768, 480
+    c = Image.new("RGBA", (W, H), (32, 34, 40, 255))
+    d = ImageDraw.Draw(c)
+    tw, th, gap = 360, 188, 12
+    for i, (rel, name, bg) in enumerate(people):
+        x, y = 18 + (i % 2) * (tw + gap), 16 + (i // 2) * (th + gap)
+        d.rounded_rectangle((x, y, x + tw, y + th), 10, fill=bg)
+        face = clip(rel, height=th - 22)
+        c.alpha_composite(face, (x + (tw - face.width) // 2, y + th - face.height - 4))
+        d.rounded_rectangle((x + 8, y + th - 30, x + 16 + font("Sans", 14).getlength(name) + 8, y + th - 8), 5, fill=(0, 0, 0, 150))
+        d.text((x + 16, y + th - 19), name, font=font("Sans", 14), fill="white", anchor="lm")
+        if i == 0:
+            d.rounded_rectangle((x, y, x + tw, y + th), 10, outline=(46, 204, 113), width=4)
+    bar_y = 420
+    d.rounded_rectangle((234, bar_y, 534, bar_y + 46), 23, fill=(52, 55, 64))
+    for j, colour in enumerate(((90, 94, 105), (90, 94, 105), (90, 94, 105))):
+        cx = 280 + j * 56
+        d.ellipse((cx - 17, bar_y + 6, cx + 17, bar_y + 40), fill=colour)
+    d.rounded_rectangle((280 - 7, bar_y + 13, 280 + 7, bar_y + 29), 7, fill="white")  # microphone
+    d.rectangle((336 - 11, bar_y + 16, 336 + 5, bar_y + 30), fill="white")  # camera
+    d.polygon([(336 + 5, bar_y + 23), (336 + 13, bar_y + 17), (336 + 13, bar_y + 29)], fill="white")
+    d.rectangle((392 - 10, bar_y + 15, 392 + 10, bar_y + 29), outline="white", width=2)  # share screen
+    d.rounded_rectangle((440, bar_y + 8, 516, bar_y + 38), 15, fill=(229, 57, 53))
+    d.text((478, bar_y + 23), "Leave", font=font("SansBold", 14), fill="white", anchor="mm")
+    d.text((20, bar_y + 23), "Weekly sync  ·  24:17", font=font("Sans", 14), fill=(200, 204, 212), anchor="lm")
+    return c.convert("RGB")
+
+
+DESIGNS = {
+    "im_108": sales_dashboard,
+    "im_116": starship_hud,
+    "im_009": video_call,
+}
+
+
+def main(argv: list[str]) -> None:
+    out = Path(argv[0]) if argv else HERE
+    for tid in argv[1:] or sorted(DESIGNS):
+        img = DESIGNS[tid]()
+        img.save(out / f"{tid}.png", optimize=False)
+        print(tid, img.size)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
