@@ -147,22 +147,6 @@ def jazz_poster() -> Image.Image:
     return c
 
 
-def honey_label() -> Image.Image:
-    W, H = 800, 600
-    c = Image.new("RGBA", (W, H), (250, 243, 224, 255))
-    d = ImageDraw.Draw(c)
-    d.rounded_rectangle((40, 40, W - 40, H - 40), 36, outline=(92, 58, 20, 255), width=6)
-    d.rounded_rectangle((58, 58, W - 58, H - 58), 26, outline=(232, 168, 40, 255), width=3)
-    comb = clip(OC / "food/honey.png", height=140)
-    paste(c, comb, W // 2, 295)
-    text(d, (W // 2, 110), "MEADOW GOLD", font("lib-serif-bold", 64), (92, 58, 20))
-    text(d, (W // 2, 350), "Wildflower Honey", font("lib-serif-italic", 56), (92, 58, 20))
-    d.rectangle((230, 400, 570, 404), fill=(232, 168, 40, 255))
-    text(d, (W // 2, 445), "RAW  ·  UNFILTERED", font("sans-bold", 26), (92, 58, 20))
-    text(d, (W // 2, 505), "NET WT 450 g", font("sans", 26), (92, 58, 20))
-    return c
-
-
 def weather_app() -> Image.Image:
     W, H = 540, 960
     c = Image.new("RGBA", (W, H), (255, 255, 255, 255))
@@ -220,21 +204,6 @@ def fruit_chart() -> Image.Image:
     return c
 
 
-def read_more() -> Image.Image:
-    W, H = 640, 900
-    c = Image.new("RGBA", (W, H), (244, 236, 220, 255))
-    d = ImageDraw.Draw(c)
-    red, ink = (200, 45, 40), (30, 30, 40)
-    for y, word, col in ((70, "READ", ink), (270, "MORE", red), (470, "BOOKS", ink)):
-        text(d, (50, y), word, fit(word, "serif-bold", W - 100), col, "la")
-    d.rectangle((50, 700, 590, 706), fill=red)
-    books = clip(OC / "education/books/stack_of_books_01.png", height=140)
-    paste(c, books, 500, 860)
-    text(d, (50, 745), "Public Library", font("lib-serif-italic", 40), ink, "la")
-    text(d, (50, 800), "Open late every Thursday", font("sans", 26), ink, "la")
-    return c
-
-
 def birthday_card() -> Image.Image:
     W, H = 700, 900
     c = Image.new("RGBA", (W, H), (255, 236, 240, 255))
@@ -251,56 +220,11 @@ def birthday_card() -> Image.Image:
     return c
 
 
-MENU = [("food/beverages/coffee_ganson.png", "Coffee", "2.50"),
-        ("food/breads_and_carbs/croissant_gerald_g._01.png", "Croissant", "3.00"),
-        ("food/breads_and_carbs/muffin_3.png", "Muffin", "3.50")]
-
-
-def cafe_menu() -> Image.Image:
-    W, H = 640, 900
-    c = Image.new("RGBA", (W, H), (38, 52, 44, 255))
-    d = ImageDraw.Draw(c)
-    cream = (242, 232, 210)
-    d.rectangle((24, 24, W - 24, H - 24), outline=cream, width=3)
-    text(d, (W // 2, 105), "CORNER CAFÉ", font("lib-serif-bold", 64), cream)
-    text(d, (W // 2, 165), "— BREAKFAST MENU —", font("sans", 26), (220, 170, 80))
-    for i, (part, name, price) in enumerate(MENU):
-        y = 300 + i * 190
-        d.ellipse((60, y - 75, 210, y + 75), fill=cream)
-        paste(c, clip(OC / part, height=100), 135, y, "mc")
-        text(d, (240, y), name, font("lib-serif-bold", 40), cream, "lm")
-        text(d, (W - 70, y), price, font("lib-serif-bold", 40), (220, 170, 80), "rm")
-    text(d, (W // 2, 850), "Open daily 7 – 11 am", font("lib-serif-italic", 30), cream)
-    return c
-
-
-def lighthouse_poster() -> Image.Image:
-    W, H = 600, 900
-    c = Image.new("RGBA", (W, H), (250, 225, 170, 255))
-    d = ImageDraw.Draw(c)
-    d.ellipse((330, 120, 530, 320), fill=(240, 120, 60, 255))
-    d.rectangle((0, 600, W, H), fill=(30, 90, 140, 255))
-    for k, y in enumerate(range(630, 900, 45)):
-        for x in range(-60 + (k % 2) * 40, W, 80):
-            d.arc((x, y, x + 60, y + 24), 200, 340, fill=(200, 230, 245), width=4)
-    d.polygon([(0, 600), (0, 520), (120, 500), (260, 540), (300, 600)], fill=(90, 70, 60, 255))
-    lh = clip(OC / "buildings/lighthouse_matthew_gates_.png", height=420)
-    paste(c, lh, 150, 560)
-    text(d, (W // 2, 80), "CAPE HARBOR", font("sans-cond-bold", 76), (30, 60, 100))
-    text(d, (W - 40, 740), "Visit the", font("lib-serif-italic", 44), "white", "rm")
-    text(d, (W - 40, 800), "North Coast", font("lib-serif-bold", 54), "white", "rm")
-    return c
-
-
 DESIGNS = {
     "im_100": jazz_poster,
-    "im_101": honey_label,
     "im_102": weather_app,
     "im_103": fruit_chart,
-    "im_104": read_more,
     "im_105": birthday_card,
-    "im_106": cafe_menu,
-    "im_107": lighthouse_poster,
 }
 
 

@@ -178,10 +178,129 @@ def video_call() -> Image.Image:
     return c.convert("RGB")
 
 
+# --- diagrams and charts ----------------------------------------------------------------------
+
+def order_flowchart() -> Image.Image:
+    ff = "Liberation Sans"  # fontconfig name of FONT_FILES["Sans"]
+    dot = f"""digraph G {{
+  graph [rankdir=TB, bgcolor="#ffffff", pad="0.3", nodesep="0.6", ranksep="0.38", fontname="{ff}"];
+  node [fontname="{ff}", fontsize=13, style=filled, color="#1c2866", fontcolor="#1c2866", penwidth=1.8];
+  edge [fontname="{ff}", fontsize=12, color="#1c2866", fontcolor="#1c2866", penwidth=1.8, arrowsize=0.8];
+  start [label="Start", shape=ellipse, fillcolor="#7bc67e", width=1.1];
+  recv [label="Order received", shape=box, style="rounded,filled", fillcolor="#cfe2ff", width=1.8];
+  stock [label="In stock?", shape=diamond, fillcolor="#f7962f", width=1.6, height=0.9];
+  reorder [label="Reorder from supplier", shape=box, style="rounded,filled", fillcolor="#cfe2ff", width=2.2];
+  pack [label="Pack items", shape=box, style="rounded,filled", fillcolor="#cfe2ff", width=1.8];
+  ship [label="Ship parcel", shape=box, style="rounded,filled", fillcolor="#cfe2ff", width=1.8];
+  end [label="End", shape=ellipse, fillcolor="#e05545", width=1.1];
+  start -> recv -> stock;
+  stock -> pack [label="  yes"];
+  stock -> reorder [label="no"];
+  {{rank=same; stock; reorder}}
+  reorder -> pack;
+  pack -> ship -> end;
+}}"""
+    img = graphviz(dot)
+    canvas = Image.new("RGB", (768, 640), "white")
+    img.thumbnail((748, 620), Image.LANCZOS)
+    canvas.paste(img, ((768 - img.width) // 2, (640 - img.height) // 2))
+    return canvas
+
+
+def org_chart() -> Image.Image:
+    people = [("people/head3.png", "Marek Kowalski", "Chief Executive", "#1d3557"),
+              ("people/head12.png", "Priya Shah", "Engineering", "#2a9d8f"),
+              ("people/head1.png", "Ben Okafor", "Finance", "#e9c46a"),
+              ("people/head11.png", "Sofia Lind", "Marketing", "#e76f51")]
+    W, H = 768, 520
+    c = Image.new("RGBA", (W, H), (247, 248, 250, 255))
+    d = ImageDraw.Draw(c)
+    d.text((W // 2, 34), "Leadership Team", font=font("SansBold", 28), fill=(29, 53, 87), anchor="mm")
+    cw, ch = 200, 150
+    spots = [(W // 2, 80)] + [(134 + i * 250, 320) for i in range(3)]
+    d.line((W // 2, 80 + ch, W // 2, 285), fill=(120, 130, 145), width=3)
+    d.line((134, 285, 634, 285), fill=(120, 130, 145), width=3)
+    for x, _ in spots[1:]:
+        d.line((x, 285, x, 320), fill=(120, 130, 145), width=3)
+    for (rel, name, role, colour), (x, y) in zip(people, spots):
+        d.rounded_rectangle((x - cw // 2, y, x + cw // 2, y + ch), 12, fill="white", outline=(210, 214, 222), width=2)
+        d.rounded_rectangle((x - cw // 2, y, x + cw // 2, y + 12), 6, fill=colour)
+        d.rectangle((x - cw // 2, y + 6, x + cw // 2, y + 12), fill=colour)
+        face = clip(rel, height=78)
+        c.alpha_composite(face, (x - face.width // 2, y + 20))
+        d.text((x, y + 112), name, font=font("SansBold", 16), fill=(29, 53, 87), anchor="mm")
+        d.text((x, y + 134), role, font=font("Sans", 14), fill=(95, 105, 120), anchor="mm")
+    return c.convert("RGB")
+
+
+def visitors_chart() -> Image.Image:
+    months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    mobile = [32, 35, 38, 41, 47, 52, 61, 66, 58, 54, 60, 71]
+    desktop = [40, 41, 39, 42, 40, 37, 33, 31, 36, 39, 38, 35]
+    x0, y0, w, h = 70, 70, 640, 300
+
+    def pts(vals: list[int]) -> str:
+        return " ".join(f"{x0 + i * w / 11:.1f},{y0 + h - v * h / 80:.1f}" for i, v in enumerate(vals))
+
+    grid = "".join(f"<line x1='{x0}' x2='{x0 + w}' y1='{y0 + h - v * h / 80:.1f}' y2='{y0 + h - v * h / 80:.1f}' stroke='#e2e6ec'/>"
+                   f"<text x='{x0 - 10}' y='{y0 + h - v * h / 80 + 4:.1f}' font-size='12' text-anchor='end' fill='#6b7280'>{v}k</text>"
+                   for v in range(0, 81, 20))
+    labels = "".join(f"<text x='{x0 + i * w / 11:.1f}' y='{y0 + h + 22}' font-size='12' text-anchor='middle' fill='#6b7280'>{m}</text>"
+                     for i, m in enumerate(months))
+    dots = "".join(f"<circle cx='{x0 + i * w / 11:.1f}' cy='{y0 + h - v * h / 80:.1f}' r='4' fill='#7b2cbf'/>" for i, v in enumerate(mobile))
+    page = f"""
+<svg width="768" height="440" style="font-family:Sans;background:#fff">
+ <rect width="768" height="440" fill="#ffffff"/>
+ <text x="{x0}" y="38" font-size="22" font-family="SansBold" fill="#111827">Website visitors, 2025</text>
+ <rect x="520" y="24" width="14" height="14" fill="#7b2cbf"/><text x="540" y="36" font-size="13" fill="#374151">Mobile</text>
+ <rect x="610" y="24" width="14" height="14" fill="#9ca3af"/><text x="630" y="36" font-size="13" fill="#374151">Desktop</text>
+ {grid}{labels}
+ <polyline points="{pts(desktop)}" fill="none" stroke="#9ca3af" stroke-width="3" stroke-dasharray="8 6"/>
+ <polyline points="{pts(mobile)}" fill="none" stroke="#7b2cbf" stroke-width="3.5"/>{dots}
+ <text x="{x0 + 11 * w / 11 - 8:.1f}" y="{y0 + h - 71 * h / 80 - 14:.1f}" font-size="13" font-family="SansBold" text-anchor="end" fill="#7b2cbf">Peak: 71k</text>
+</svg>"""
+    return chromium(page, 768, 440)
+
+
+def energy_donut() -> Image.Image:
+    parts = [("Solar", 40, "#f4c430"), ("Wind", 30, "#2a9d8f"), ("Hydro", 20, "#2f6fd6"), ("Gas", 10, "#9aa0a6")]
+    import math
+    cx, cy, r, t = 250, 250, 150, 60
+    arcs, start = [], -90.0
+    for _, pct, colour in parts:
+        end = start + pct * 3.6
+        a0, a1 = math.radians(start), math.radians(end)
+        big = 1 if pct > 50 else 0
+        x0, y0, x1, y1 = cx + r * math.cos(a0), cy + r * math.sin(a0), cx + r * math.cos(a1), cy + r * math.sin(a1)
+        ri = r - t
+        xi1, yi1, xi0, yi0 = cx + ri * math.cos(a1), cy + ri * math.sin(a1), cx + ri * math.cos(a0), cy + ri * math.sin(a0)
+        arcs.append(f"<path d='M{x0:.2f} {y0:.2f} A{r} {r} 0 {big} 1 {x1:.2f} {y1:.2f} L{xi1:.2f} {yi1:.2f} "
+                    f"A{ri} {ri} 0 {big} 0 {xi0:.2f} {yi0:.2f} Z' fill='{colour}' stroke='#fff' stroke-width='3'/>")
+        start = end
+    legend = "".join(f"<rect x='470' y='{150 + i * 52}' width='26' height='26' rx='5' fill='{c}'/>"
+                     f"<text x='510' y='{169 + i * 52}' font-size='20' fill='#1f2937'>{n}</text>"
+                     f"<text x='690' y='{169 + i * 52}' font-size='20' font-family='SansBold' text-anchor='end' fill='#1f2937'>{p}%</text>"
+                     for i, (n, p, c) in enumerate(parts))
+    page = f"""
+<svg width="768" height="500" style="font-family:Sans">
+ <rect width="768" height="500" fill="#f6f8f5"/>
+ <text x="384" y="52" font-size="26" font-family="SansBold" text-anchor="middle" fill="#1f2937">Where our power comes from</text>
+ <g transform="translate(0,30)">{''.join(arcs)}
+ <text x="{cx}" y="{cy - 4}" font-size="34" font-family="SansBold" text-anchor="middle" fill="#1f2937">90%</text>
+ <text x="{cx}" y="{cy + 24}" font-size="16" text-anchor="middle" fill="#4b5563">renewable</text>
+ {legend}</g>
+</svg>"""
+    return chromium(page, 768, 500)
+
+
 DESIGNS = {
     "im_108": sales_dashboard,
     "im_116": starship_hud,
     "im_009": video_call,
+    "im_104": order_flowchart,
+    "im_101": org_chart,
+    "im_107": visitors_chart,
+    "im_106": energy_donut,
 }
 
 
