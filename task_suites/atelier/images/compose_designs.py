@@ -93,8 +93,6 @@ HEDGEWARS = {
     "im_087": ("Octorama", "Underwater", (0, 0, 1, 1)),
     "im_088": ("Plane", "Planes", (0, 0, 1, 1)),
     "im_089": ("Battlefield", "Nature", (0, 0, 1, 1)),
-    "im_090": ("Cake", "Cake", (0, 0, 1, 1)),
-    "im_091": ("Bath", "Bath", (0, 0, 1, 1)),
     "im_092": ("Tree", "Halloween", (0, 0, 1, 1)),
     "im_093": ("Sheep", "Sheep", (0, 0, 1, 1)),
     "im_094": ("SB_Tentacles", "Hell", (0, 0, 1, 1)),

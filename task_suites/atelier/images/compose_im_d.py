@@ -293,6 +293,94 @@ def energy_donut() -> Image.Image:
     return chromium(page, 768, 500)
 
 
+# --- panel strips -------------------------------------------------------------------------------
+
+INK = (25, 25, 30, 255)
+
+
+def bubble(d: ImageDraw.ImageDraw, xy: tuple[int, int], said: str, tail: tuple[int, int], size: int = 17) -> None:
+    """A white speech bubble centred at xy with its tail pointing to ``tail``."""
+    f = font("SansBold", size)
+    w, h = f.getlength(said) + 28, size + 22
+    x, y = xy
+    box = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+    d.polygon([(x - 10, y + h / 2 - 2), (x + 10, y + h / 2 - 2), tail], fill="white", outline=INK)
+    d.rounded_rectangle(box, 14, fill="white", outline=INK, width=2)
+    d.rectangle((x - 9, y + h / 2 - 3, x + 9, y + h / 2 + 1), fill="white")
+    d.text((x, y), said, font=f, fill=INK, anchor="mm")
+
+
+def strip(panels: list[Image.Image], gap: int = 12, margin: int = 12, bg=(255, 255, 255, 255)) -> Image.Image:
+    w, h = panels[0].size
+    out = Image.new("RGBA", (margin * 2 + len(panels) * w + (len(panels) - 1) * gap, margin * 2 + h), bg)
+    for i, p in enumerate(panels):
+        x = margin + i * (w + gap)
+        out.alpha_composite(p, (x, margin))
+        ImageDraw.Draw(out).rectangle((x, margin, x + w - 1, margin + h - 1), outline=INK, width=3)
+    return out.convert("RGB")
+
+
+def panel(w: int, h: int, sky, ground, horizon: float = 0.78) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    p = Image.new("RGBA", (w, h), sky)
+    d = ImageDraw.Draw(p)
+    d.rectangle((0, round(h * horizon), w, h), fill=ground)
+    return p, d
+
+
+def stand(p: Image.Image, part: Image.Image, x: int, foot: int) -> None:
+    p.alpha_composite(part, (x - part.width // 2, foot - part.height))
+
+
+def office_strip() -> Image.Image:
+    W, H = 240, 300
+    wall, floor = (226, 236, 244, 255), (176, 190, 204, 255)
+    boss = clip("people/bussiness_woman_donna_i_01.png", height=190)
+    clerk = clip("people/man_01.png", height=170)
+    p1, d1 = panel(W, H, wall, floor)
+    stand(p1, boss, 70, 280)
+    stand(p1, clerk, 175, 280)
+    bubble(d1, (110, 40), "Report by 5?", (80, 84))
+    p2, d2 = panel(W, H, wall, floor)
+    d2.ellipse((150, 30, 220, 100), fill="white", outline=INK, width=3)  # wall clock at 4
+    d2.line((185, 65, 185, 40), fill=INK, width=3)
+    d2.line((185, 65, 205, 77), fill=INK, width=4)
+    stand(p2, clerk, 90, 280)
+    bubble(d2, (100, 40), "On it!", (95, 100))
+    p3, d3 = panel(W, H, (255, 236, 179, 255), floor)
+    stand(p3, boss, 70, 280)
+    stand(p3, clerk, 175, 280)
+    bubble(d3, (120, 40), "Great work!", (80, 84))
+    return strip([p1, p2, p3])
+
+
+def space_strip() -> Image.Image:
+    W, H = 240, 300
+    night, rock = (22, 18, 58, 255), (150, 82, 170, 255)
+    stars = [(20, 30), (60, 120), (110, 20), (200, 50), (170, 140), (225, 110), (35, 180), (130, 90)]
+
+    def sky() -> tuple[Image.Image, ImageDraw.ImageDraw]:
+        p, d = panel(W, H, night, rock, 0.8)
+        for x, y in stars:
+            d.ellipse((x - 2, y - 2, x + 2, y + 2), fill=(255, 255, 220, 255))
+        return p, d
+
+    rocket = clip("transportation/vehicles/rocket.png", width=120).rotate(-35, expand=True, resample=Image.BICUBIC)
+    robot = clip("recreation/toys/robot_ganson.png", height=150)
+    mech = clip("electronics/saku_robot__anton_yu_01.png", height=150, flip=True)
+    p1, d1 = sky()
+    p1.alpha_composite(rocket, (60, 60))
+    d1.rectangle((0, 0, W, 34), fill=(255, 210, 60, 255))
+    d1.text((W // 2, 17), "DAY 1: LANDING", font=font("SansBold", 16), fill=INK, anchor="mm")
+    p2, d2 = sky()
+    stand(p2, robot, 120, 285)
+    bubble(d2, (120, 60), "HELLO?", (120, 120))
+    p3, d3 = sky()
+    stand(p3, robot, 70, 285)
+    stand(p3, mech, 168, 285)
+    bubble(d3, (150, 50), "WELCOME!", (170, 110))
+    return strip([p1, p2, p3], bg=(12, 10, 30, 255))
+
+
 DESIGNS = {
     "im_108": sales_dashboard,
     "im_116": starship_hud,
@@ -301,6 +389,8 @@ DESIGNS = {
     "im_101": org_chart,
     "im_107": visitors_chart,
     "im_106": energy_donut,
+    "im_090": office_strip,
+    "im_091": space_strip,
 }
 
 
