@@ -381,6 +381,96 @@ def space_strip() -> Image.Image:
     return strip([p1, p2, p3], bg=(12, 10, 30, 255))
 
 
+# --- portraits and figures ------------------------------------------------------------------------
+
+def employee_of_month() -> Image.Image:
+    W, H = 600, 760
+    c = Image.new("RGBA", (W, H), (16, 42, 84, 255))
+    d = ImageDraw.Draw(c)
+    d.rectangle((0, 0, W, 110), fill=(242, 181, 33, 255))
+    d.text((W // 2, 56), "EMPLOYEE OF THE MONTH", font=font("SansBold", 36), fill=(16, 42, 84), anchor="mm")
+    d.ellipse((110, 150, 490, 530), fill=(242, 181, 33, 255))
+    d.ellipse((124, 164, 476, 516), fill=(226, 238, 250, 255))
+    face = clip("people/head12.png", height=300)
+    c.alpha_composite(face, (W // 2 - face.width // 2, 190))
+    d.text((W // 2, 600), "Ana Ruiz", font=font("SansBold", 48), fill="white", anchor="mm")
+    d.text((W // 2, 655), "Customer Support  ·  March 2026", font=font("Sans", 24), fill=(190, 205, 225), anchor="mm")
+    for x in (70, 530):  # two five-point stars
+        pts = []
+        import math
+        for k in range(10):
+            r = 34 if k % 2 == 0 else 14
+            a = math.radians(-90 + k * 36)
+            pts.append((x + r * math.cos(a), 340 + r * math.sin(a)))
+        d.polygon(pts, fill=(242, 181, 33, 255))
+    return c.convert("RGB")
+
+
+def contact_card_app() -> Image.Image:
+    page = """
+<div style="width:360px;height:720px;background:#ffffff;font-family:Sans;position:relative">
+ <div style="height:300px;background:#e8f1fb;position:relative">
+  <div style="position:absolute;left:16px;top:14px;font:15px SansBold;color:#1e3a5f">9:41</div>
+  <div style="position:absolute;left:16px;top:48px;font:18px SansBold;color:#1d4ed8">&#8249; Contacts</div>
+  <div style="position:absolute;right:16px;top:48px;font:18px SansBold;color:#1d4ed8">Edit</div>
+  <div style="position:absolute;left:60px;top:80px;width:240px;height:240px;border-radius:50%;background:#f8d7a8;overflow:hidden;border:6px solid #fff;box-shadow:0 2px 6px #0003">
+   <img src="PORTRAIT" style="position:absolute;left:6px;top:12px;height:236px"></div>
+ </div>
+ <div style="text-align:center;margin-top:40px;font:30px SansBold;color:#111827">Tom Berg</div>
+ <div style="text-align:center;margin-top:6px;font-size:16px;color:#6b7280">Product Designer</div>
+ <div style="display:flex;justify-content:center;gap:26px;margin-top:26px">
+  BUTTONS
+ </div>
+ <div style="margin:30px 20px 0;border-top:1px solid #e5e7eb;padding-top:14px;font-size:13px;color:#6b7280">mobile</div>
+ <div style="margin:2px 20px;font-size:18px;color:#2563eb">+44 20 7946 0321</div>
+ <div style="margin:16px 20px 0;border-top:1px solid #e5e7eb;padding-top:14px;font-size:13px;color:#6b7280">email</div>
+ <div style="margin:2px 20px;font-size:18px;color:#2563eb">tom.berg@example.com</div>
+</div>"""
+    buttons = "".join(
+        f"<div style='text-align:center'><div style='width:56px;height:56px;border-radius:50%;background:{bg}'></div>"
+        f"<div style='font-size:13px;color:#374151;margin-top:6px'>{label}</div></div>"
+        for label, bg in (("Call", "#22c55e"), ("Message", "#3b82f6"), ("Video", "#9333ea")))
+    portrait = (OC / "people/head3.png").as_uri()
+    return chromium(page.replace("PORTRAIT", portrait).replace("BUTTONS", buttons), 360, 720)
+
+
+def pilot_select() -> Image.Image:
+    pilots = [("people/manga_girl_dirk_struve_01.png", "KIRA", "SPEED 9"), ("people/blue_girl_dirk_struve_.png", "NOVA", "SHIELD 7"),
+              ("people/head14.png", "REN", "AIM 8")]
+    cyan, pink = "#27e6f5", "#ff3fa4"
+    cards = "".join(
+        f"<div style='width:200px;height:300px;border:2px solid {pink if i == 1 else cyan};position:relative;background:#0d1630;"
+        f"{'box-shadow:0 0 18px ' + pink if i == 1 else ''}'>"
+        f"<img src='{(OC / rel).as_uri()}' style='position:absolute;left:20px;top:24px;width:160px;height:190px;object-fit:contain'>"
+        f"<div style='position:absolute;left:0;right:0;top:228px;text-align:center;font:24px MonoBold;color:{pink if i == 1 else cyan}'>{name}</div>"
+        f"<div style='position:absolute;left:0;right:0;top:262px;text-align:center;font:15px Mono;color:#9fb3c8'>{stat}</div></div>"
+        for i, (rel, name, stat) in enumerate(pilots))
+    page = f"""
+<div style="width:768px;height:480px;background:linear-gradient(#050914,#101c3a);font-family:Mono;position:relative">
+ <div style="position:absolute;top:30px;left:0;right:0;text-align:center;font:30px MonoBold;color:{cyan};letter-spacing:4px">SELECT YOUR PILOT</div>
+ <div style="position:absolute;top:92px;left:0;right:0;display:flex;justify-content:center;gap:34px">{cards}</div>
+ <div style="position:absolute;bottom:22px;left:0;right:0;text-align:center;font:16px Mono;color:{pink}">PRESS START</div>
+</div>"""
+    return chromium(page, 768, 480)
+
+
+def staff_lineup() -> Image.Image:
+    staff = [("people/woman_doctor_gerald_g._01.png", "Dr. Lee", "Surgeon"), ("people/woman_nurse_gerald_g._01.png", "Sam", "Nurse"),
+             ("people/woman_chemist_gerald_g._01.png", "Dr. Ode", "Lab"), ("people/woman_police_01_gerald_g_01.png", "Officer Kay", "Security")]
+    W, H = 768, 520
+    c = Image.new("RGBA", (W, H), (234, 246, 243, 255))
+    d = ImageDraw.Draw(c)
+    d.text((W // 2, 44), "Meet the Night Shift", font=font("SansBold", 34), fill=(17, 94, 89), anchor="mm")
+    d.rectangle((0, 430, W, H), fill=(17, 94, 89, 255))
+    for i, (rel, name, role) in enumerate(staff):
+        x = 110 + i * 183
+        fig = clip(rel, height=330)
+        c.alpha_composite(fig, (x - fig.width // 2, 430 - fig.height))
+        d.text((x, 460), name, font=font("SansBold", 20), fill="white", anchor="mm")
+        d.text((x, 490), role, font=font("Sans", 16), fill=(190, 232, 222), anchor="mm")
+    return c.convert("RGB")
+
+
 DESIGNS = {
     "im_108": sales_dashboard,
     "im_116": starship_hud,
@@ -391,6 +481,10 @@ DESIGNS = {
     "im_106": energy_donut,
     "im_090": office_strip,
     "im_091": space_strip,
+    "im_013": employee_of_month,
+    "im_016": contact_card_app,
+    "im_026": pilot_select,
+    "im_034": staff_lineup,
 }
 
 
