@@ -293,6 +293,78 @@ def energy_donut() -> Image.Image:
     return chromium(page, 768, 500)
 
 
+def office_network() -> Image.Image:
+    ff = "Liberation Sans"
+    dot = f"""graph G {{
+  graph [rankdir=TB, bgcolor="#ffffff", pad="0.35", nodesep="0.45", ranksep="0.55"];
+  node [fontname="{ff}", fontsize=13, style="rounded,filled", shape=box, color="#334155", fontcolor="#0f172a", penwidth=1.5, height=0.5];
+  edge [color="#64748b", penwidth=2];
+  internet [label="Internet", shape=ellipse, style=filled, fillcolor="#e0f2fe", width=1.5];
+  firewall [label="Firewall", fillcolor="#f87171", width=1.5];
+  router [label="Router", fillcolor="#fcd34d", width=1.5];
+  switch [label="Switch", fillcolor="#86efac", width=1.5];
+  server [label="File server", fillcolor="#c084fc"];
+  pc1 [label="PC 1", fillcolor="#e2e8f0"]; pc2 [label="PC 2", fillcolor="#e2e8f0"]; pc3 [label="PC 3", fillcolor="#e2e8f0"];
+  printer [label="Printer", fillcolor="#e2e8f0"];
+  internet -- firewall -- router -- switch;
+  switch -- server; switch -- pc1; switch -- pc2; switch -- pc3; switch -- printer;
+  {{rank=same; server; pc1; pc2; pc3; printer}}
+}}"""
+    img = graphviz(dot)
+    canvas = Image.new("RGB", (768, 480), "white")
+    d = ImageDraw.Draw(canvas)
+    d.text((24, 20), "Office network", font=font("SansBold", 22), fill=(15, 23, 42))
+    img.thumbnail((740, 420), Image.LANCZOS)
+    canvas.paste(img, ((768 - img.width) // 2, 56 + (420 - img.height) // 2))
+    return canvas
+
+
+def reactor_schematic() -> Image.Image:
+    ff = "Liberation Mono"
+    dot = f"""digraph G {{
+  graph [rankdir=LR, bgcolor="#070b14", pad="0.4", nodesep="0.5", ranksep="0.7"];
+  node [fontname="{ff}", fontsize=13, shape=box, style="filled", fillcolor="#0b1a2a", color="#27e6f5", fontcolor="#27e6f5", penwidth=1.6, height=0.55];
+  edge [color="#27e6f5", penwidth=1.6, arrowsize=0.8, fontname="{ff}", fontsize=11, fontcolor="#9fb3c8"];
+  core [label="FUSION CORE", color="#ff3fa4", fontcolor="#ff3fa4", penwidth=2.4, width=1.8, height=0.9];
+  coolant [label="COOLANT LOOP"];
+  plasma [label="PLASMA INJECTOR"];
+  grid [label="POWER GRID"];
+  shields [label="SHIELDS"]; engines [label="ENGINES"]; lifesup [label="LIFE SUPPORT"];
+  plasma -> core [label="feed"];
+  coolant -> core [dir=both];
+  core -> grid [label="4.2 GW", color="#ff3fa4", fontcolor="#ff3fa4", penwidth=2.4];
+  grid -> shields; grid -> engines; grid -> lifesup;
+}}"""
+    img = graphviz(dot)
+    canvas = Image.new("RGB", (768, 432), (7, 11, 20))
+    d = ImageDraw.Draw(canvas)
+    d.text((24, 18), "DECK 3 // REACTOR POWER FLOW", font=font("MonoBold", 20), fill=(39, 230, 245))
+    img.thumbnail((740, 370), Image.LANCZOS)
+    canvas.paste(img, ((768 - img.width) // 2, 52 + (370 - img.height) // 2))
+    return canvas
+
+
+def roadmap_timeline() -> Image.Image:
+    rows = [("Research", 0, 2, "#3b82f6"), ("Design", 1, 4, "#9333ea"), ("Build", 3, 8, "#10b981"), ("Test", 7, 10, "#f59e0b"),
+            ("Launch", 10, 11, "#ef4444")]
+    months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    x0, cw, y0, rh = 130, 52, 110, 52
+    head = "".join(f"<div style='position:absolute;left:{x0 + i * cw}px;top:72px;width:{cw}px;text-align:center;font-size:13px;color:#64748b'>{m}</div>"
+                   f"<div style='position:absolute;left:{x0 + i * cw}px;top:98px;width:1px;height:{len(rows) * rh + 8}px;background:#e2e8f0'></div>"
+                   for i, m in enumerate(months))
+    bars = "".join(f"<div style='position:absolute;left:24px;top:{y0 + i * rh + 12}px;font:15px SansBold;color:#0f172a'>{name}</div>"
+                   f"<div style='position:absolute;left:{x0 + a * cw + 3}px;top:{y0 + i * rh + 6}px;width:{(b - a) * cw - 6}px;height:30px;"
+                   f"border-radius:15px;background:{colour}'></div>" for i, (name, a, b, colour) in enumerate(rows))
+    page = f"""
+<div style="position:relative;width:768px;height:420px;background:#ffffff;font-family:Sans">
+ <div style="position:absolute;left:24px;top:22px;font:24px SansBold;color:#0f172a">Product roadmap 2026</div>
+ {head}{bars}
+ <div style="position:absolute;left:{x0 + 5 * cw}px;top:98px;width:3px;height:{len(rows) * rh + 8}px;background:#0f172a"></div>
+ <div style="position:absolute;left:{x0 + 5 * cw - 30}px;top:{y0 + len(rows) * rh + 14}px;font:13px SansBold;color:#0f172a">Today</div>
+</div>"""
+    return chromium(page, 768, 420)
+
+
 # --- panel strips -------------------------------------------------------------------------------
 
 INK = (25, 25, 30, 255)
@@ -485,6 +557,9 @@ DESIGNS = {
     "im_016": contact_card_app,
     "im_026": pilot_select,
     "im_034": staff_lineup,
+    "im_030": office_network,
+    "im_018": reactor_schematic,
+    "im_006": roadmap_timeline,
 }
 
 
