@@ -293,6 +293,15 @@ def energy_donut() -> Image.Image:
     return chromium(page, 768, 500)
 
 
+def titled(diagram: Image.Image, size: tuple[int, int], bg, title: str, f: ImageFont.FreeTypeFont, colour) -> Image.Image:
+    """A diagram scaled into the space under a title at the top left of a ``size`` canvas."""
+    canvas = Image.new("RGB", size, bg)
+    ImageDraw.Draw(canvas).text((24, 18), title, font=f, fill=colour)
+    diagram.thumbnail((size[0] - 28, size[1] - 60), Image.LANCZOS)
+    canvas.paste(diagram, ((size[0] - diagram.width) // 2, 52 + (size[1] - 60 - diagram.height) // 2))
+    return canvas
+
+
 def office_network() -> Image.Image:
     ff = "Liberation Sans"
     dot = f"""graph G {{
@@ -310,13 +319,7 @@ def office_network() -> Image.Image:
   switch -- server; switch -- pc1; switch -- pc2; switch -- pc3; switch -- printer;
   {{rank=same; server; pc1; pc2; pc3; printer}}
 }}"""
-    img = graphviz(dot)
-    canvas = Image.new("RGB", (768, 480), "white")
-    d = ImageDraw.Draw(canvas)
-    d.text((24, 20), "Office network", font=font("SansBold", 22), fill=(15, 23, 42))
-    img.thumbnail((740, 420), Image.LANCZOS)
-    canvas.paste(img, ((768 - img.width) // 2, 56 + (420 - img.height) // 2))
-    return canvas
+    return titled(graphviz(dot), (768, 480), "white", "Office network", font("SansBold", 22), (15, 23, 42))
 
 
 def reactor_schematic() -> Image.Image:
@@ -335,13 +338,7 @@ def reactor_schematic() -> Image.Image:
   core -> grid [label="4.2 GW", color="#ff3fa4", fontcolor="#ff3fa4", penwidth=2.4];
   grid -> shields; grid -> engines; grid -> lifesup;
 }}"""
-    img = graphviz(dot)
-    canvas = Image.new("RGB", (768, 432), (7, 11, 20))
-    d = ImageDraw.Draw(canvas)
-    d.text((24, 18), "DECK 3 // REACTOR POWER FLOW", font=font("MonoBold", 20), fill=(39, 230, 245))
-    img.thumbnail((740, 370), Image.LANCZOS)
-    canvas.paste(img, ((768 - img.width) // 2, 52 + (370 - img.height) // 2))
-    return canvas
+    return titled(graphviz(dot), (768, 432), (7, 11, 20), "DECK 3 // REACTOR POWER FLOW", font("MonoBold", 20), (39, 230, 245))
 
 
 def roadmap_timeline() -> Image.Image:
