@@ -450,6 +450,56 @@ def space_strip() -> Image.Image:
     return strip([p1, p2, p3], bg=(12, 10, 30, 255))
 
 
+
+def troll_strip() -> Image.Image:
+    W, H = 240, 300
+    sky, grass = (170, 214, 240, 255), (96, 168, 76, 255)
+    troll = clip("animals/fantasy/troll_daniel_steele_r.png", height=170)
+    fairy = clip("people/fata_fatina_architetto_f_01.png", height=130)
+    coins = clip("signs_and_symbols/money/gold_coins_in_a_stack_jo_01.png", height=50)
+    tree = clip("recreation/cartoon_tree_01.png", height=150)
+
+    def meadow() -> tuple[Image.Image, ImageDraw.ImageDraw]:
+        p, d = panel(W, H, sky, grass, 0.72)
+        p.alpha_composite(tree, (W - tree.width + 10, round(H * 0.72) - tree.height + 8))
+        return p, d
+
+    p1, d1 = meadow()
+    stand(p1, troll, 95, 285)
+    bubble(d1, (120, 36), "TOLL: 3 GOLD!", (110, 110), size=16)
+    p2, d2 = meadow()
+    p2.alpha_composite(fairy, (30, 90))
+    for x, y in ((150, 110), (175, 150), (160, 190)):
+        d2.polygon([(x, y - 9), (x + 3, y - 3), (x + 9, y), (x + 3, y + 3), (x, y + 9), (x - 3, y + 3), (x - 9, y), (x - 3, y - 3)],
+                   fill=(255, 215, 0, 255))
+    bubble(d2, (130, 36), "Here you go!", (95, 90), size=16)
+    p3, d3 = meadow()
+    stand(p3, troll, 95, 285)
+    p3.alpha_composite(coins, (150, 285 - coins.height))
+    bubble(d3, (120, 36), "Pass, friend.", (105, 110), size=16)
+    return strip([p1, p2, p3])
+
+
+def helpdesk_strip() -> Image.Image:
+    W, H = 240, 300
+    wall, floor = (236, 240, 245, 255), (148, 163, 184, 255)
+    robot = clip("recreation/toys/robot_ganson.png", height=150)
+    user = clip("people/man_02.png", height=175)
+    laptop = clip("computer/etiquette_laptop_01.png", width=70)
+    p1, d1 = panel(W, H, wall, floor)
+    stand(p1, user, 90, 282)
+    p1.alpha_composite(laptop, (150, 282 - laptop.height))
+    bubble(d1, (120, 36), "It froze again!", (95, 95), size=16)
+    p2, d2 = panel(W, H, wall, floor)
+    stand(p2, robot, 120, 285)
+    bubble(d2, (120, 36), "Restart it?", (120, 128), size=16)
+    p3, d3 = panel(W, H, (134, 239, 172, 255), floor)
+    stand(p3, user, 70, 282)
+    stand(p3, robot, 178, 285)
+    bubble(d3, (120, 36), "Fixed. Thanks!", (75, 95), size=16)
+    return strip([p1, p2, p3])
+
+
 # --- portraits and figures ------------------------------------------------------------------------
 
 def employee_of_month() -> Image.Image:
@@ -557,6 +607,8 @@ DESIGNS = {
     "im_030": office_network,
     "im_018": reactor_schematic,
     "im_006": roadmap_timeline,
+    "im_084": troll_strip,
+    "im_088": helpdesk_strip,
 }
 
 
