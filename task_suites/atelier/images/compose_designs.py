@@ -118,14 +118,6 @@ def text(d: ImageDraw.ImageDraw, xy, s: str, f, fill, anchor="mm", **kw) -> None
     d.text(xy, s, font=f, fill=fill, anchor=anchor, **kw)
 
 
-def fit(s: str, name: str, width: int) -> ImageFont.FreeTypeFont:
-    """The largest size of font ``name`` at which ``s`` is at most ``width`` pixels wide."""
-    size = 10
-    while font(name, size + 2).getlength(s) <= width:
-        size += 2
-    return font(name, size)
-
-
 def jazz_poster() -> Image.Image:
     W, H = 600, 900
     c = Image.new("RGBA", (W, H), (18, 92, 98, 255))
@@ -230,9 +222,7 @@ CLIPART = {
     # id: (path under /usr/share/openclipart/png, crop as fractions of the piece's content box)
     "im_109": ("recreation/park_nicu_buculei_01.png", (0, 0, 1, 1)),
     "im_110": ("transportation/boating/sailing_sunset.png", (0, 0, 1, 1)),
-    "im_111": ("plants/fall_scene_in_a_circle_a_01.png", (0, 0, 1, 1)),
     "im_112": ("recreation/music/fifties_jukebox_gerald_g_01.png", (0, 0, 1, 1)),
-    "im_113": ("plants/sun_flower_ganson.png", (0, 0, 1, 1)),
     "im_114": ("unsorted/Pinguino3.png", (0, 0, 1, 1)),
     "im_115": ("unsorted/caterpillar.png", (0, 0, 1, 1)),
     "im_117": ("unsorted/landscape_near_the_river_01.png", (0.2, 0, 1, 1)),
@@ -262,39 +252,6 @@ def clipart(rel: str, crop: tuple[float, float, float, float]) -> Image.Image:
     c = Image.new("RGBA", (im.width + 2 * m, im.height + 2 * m), (255, 255, 255, 255))
     c.alpha_composite(im, (m, m))
     return c
-
-
-def backdrop(w: int, h: int, upper, lower, split: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    """A canvas in colour ``upper`` with colour ``lower`` from row ``split`` down (sky and
-    grass, wall and floor)."""
-    c = Image.new("RGBA", (w, h), upper)
-    d = ImageDraw.Draw(c)
-    d.rectangle((0, split, w, h), fill=lower)
-    return c, d
-
-
-def cottage_meadow() -> Image.Image:
-    c, _ = backdrop(1200, 800, (150, 205, 240, 255), (120, 190, 80, 255), 520)
-    paste(c, clip(OC / "recreation/holiday/rainbow_linda_kim_01.png", width=520), 640, 300)
-    paste(c, clip(OC / "recreation/cartoon_tree_01.png", height=520), 230, 640)
-    paste(c, clip(OC / "buildings/homes/home3.png", height=380), 760, 660)
-    for x, part in ((520, "plants/flowers/flower1_juliane_krug_01.png"), (1080, "plants/flowers/flower2_juliane_krug_01.png")):
-        paste(c, clip(OC / part, height=150), x, 760)
-    return c
-
-
-def bedroom_corner() -> Image.Image:
-    W, H = 1000, 760
-    c, d = backdrop(W, H, (214, 200, 232, 255), (176, 122, 76, 255), 500)
-    for x in range(0, W, 125):
-        d.line((x, 500, x, H), fill=(150, 100, 60, 255), width=3)
-    d.ellipse((120, 600, 560, 720), fill=(200, 70, 80, 255))
-    paste(c, clip(OC / "buildings/furniture/mobile_architetto_france_01.png", height=460), 700, 640)
-    paste(c, clip(OC / "recreation/toys/teddybear_jarno_vasamaa_.png", height=300), 330, 670)
-    return c
-
-
-DESIGNS.update({"im_119": cottage_meadow, "im_120": bedroom_corner})
 
 
 def build(tid: str) -> Image.Image:

@@ -362,6 +362,94 @@ def roadmap_timeline() -> Image.Image:
     return chromium(page, 768, 420)
 
 
+
+def thermostat_app() -> Image.Image:
+    import math
+    temps = [19.5, 19.0, 18.5, 20.5, 21.5, 22.0, 21.0]
+    days = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+    bars = "".join(f"<rect x='{14 + i * 44}' y='{120 - (t - 16) * 16:.0f}' width='26' height='{(t - 16) * 16:.0f}' rx='5' fill='{'#f97316' if d == 'Sat' else '#fdba74'}'/>"
+                   f"<text x='{27 + i * 44}' y='140' font-size='12' text-anchor='middle' fill='#6b7280'>{d}</text>" for i, (t, d) in enumerate(zip(temps, days)))
+    a0, a1 = math.radians(135), math.radians(135 + 270 * 0.62)
+    cx, cy, r = 180, 210, 110
+    arc = (f"<path d='M{cx + r * math.cos(a0):.1f} {cy + r * math.sin(a0):.1f} A{r} {r} 0 1 1 {cx + r * math.cos(math.radians(45)):.1f} "
+           f"{cy + r * math.sin(math.radians(45)):.1f}' fill='none' stroke='#e5e7eb' stroke-width='18' stroke-linecap='round'/>"
+           f"<path d='M{cx + r * math.cos(a0):.1f} {cy + r * math.sin(a0):.1f} A{r} {r} 0 1 1 {cx + r * math.cos(a1):.1f} "
+           f"{cy + r * math.sin(a1):.1f}' fill='none' stroke='#f97316' stroke-width='18' stroke-linecap='round'/>"
+           f"<circle cx='{cx + r * math.cos(a1):.1f}' cy='{cy + r * math.sin(a1):.1f}' r='14' fill='#fff' stroke='#f97316' stroke-width='5'/>")
+    page = f"""
+<div style="width:360px;height:720px;background:#ffffff;font-family:Sans;position:relative;color:#111827">
+ <div style="position:absolute;left:20px;top:14px;font:15px SansBold">9:41</div>
+ <div style="position:absolute;left:20px;top:48px;font:26px SansBold">Living room</div>
+ <div style="position:absolute;left:20px;top:84px;font-size:15px;color:#6b7280">Heating · Eco mode</div>
+ <svg style="position:absolute;left:0;top:100px" width="360" height="340">{arc}
+  <text x="180" y="222" font-size="64" font-family="SansBold" text-anchor="middle" fill="#111827">21.5°</text>
+  <text x="180" y="256" font-size="16" text-anchor="middle" fill="#6b7280">Now 19.8°</text></svg>
+ <div style="position:absolute;left:64px;top:410px;width:52px;height:52px;border-radius:50%;border:2px solid #d1d5db;font:30px Sans;line-height:48px;text-align:center">&#8722;</div>
+ <div style="position:absolute;right:64px;top:410px;width:52px;height:52px;border-radius:50%;background:#f97316;color:#fff;font:30px Sans;line-height:50px;text-align:center">+</div>
+ <div style="position:absolute;left:20px;top:500px;font:16px SansBold">This week</div>
+ <svg style="position:absolute;left:20px;top:530px" width="320" height="150">{bars}</svg>
+</div>"""
+    return chromium(page, 360, 720)
+
+
+def terminal_login() -> Image.Image:
+    green = "#39ff88"
+    page = f"""
+<div style="width:768px;height:480px;background:#030806;font-family:Mono;color:{green};position:relative">
+ <div style="position:absolute;left:28px;top:24px;font-size:14px;line-height:1.7;color:#1f9d55">
+  ORBITAL STATION KESTREL // NODE 04<br>BOOT SEQUENCE ... OK<br>UPLINK ........ OK</div>
+ <div style="position:absolute;left:184px;top:140px;width:400px;height:230px;border:2px solid {green};box-shadow:0 0 16px {green}">
+  <div style="background:{green};color:#030806;font:16px MonoBold;padding:6px 14px">ACCESS TERMINAL</div>
+  <div style="margin:22px 24px 0;font-size:14px">OPERATOR ID</div>
+  <div style="margin:6px 24px 0;border:1px solid {green};padding:7px 10px;font-size:16px">VEGA-7</div>
+  <div style="margin:14px 24px 0;font-size:14px">PASSCODE</div>
+  <div style="margin:6px 24px 0;border:1px solid {green};padding:7px 10px;font-size:16px;letter-spacing:4px">******<span style="background:{green}">&nbsp;</span></div>
+ </div>
+ <div style="position:absolute;left:0;right:0;top:400px;text-align:center;font:15px MonoBold;color:#ff4d4d">2 ATTEMPTS REMAINING</div>
+</div>"""
+    return chromium(page, 768, 480)
+
+
+def team_page() -> Image.Image:
+    people = [("people/head12.png", "Ana Ruiz", "Head of Design"), ("people/head3.png", "Tom Berg", "Product Designer"),
+              ("people/head11.png", "Lena Wolf", "Engineer"), ("people/head1.png", "Raj Patel", "Engineer"),
+              ("people/man_face_darek_adamkiewi_01.png", "Piotr Nowak", "Sales"), ("people/head14.png", "Mei Chen", "Support")]
+    cards = "".join(
+        f"<div style='width:200px;text-align:center'><div style='width:120px;height:120px;margin:0 auto;border-radius:50%;overflow:hidden;"
+        f"background:{bg}'><img src='{(OC / rel).as_uri()}' style='width:120px;height:120px;object-fit:contain;margin-top:8px'></div>"
+        f"<div style='font:17px SansBold;color:#0f172a;margin-top:10px'>{name}</div><div style='font-size:14px;color:#64748b;margin-top:3px'>{role}</div></div>"
+        for (rel, name, role), bg in zip(people, ["#fde2e4", "#e2ece9", "#fff1c1", "#dbeafe", "#ede9fe", "#dcfce7"]))
+    page = f"""
+<div style="width:768px;height:560px;background:#ffffff;font-family:Sans;position:relative">
+ <div style="height:56px;border-bottom:1px solid #e2e8f0;display:flex;align-items:center;padding:0 28px">
+  <div style="font:20px SansBold;color:#0f172a;flex:1">Brightline</div>
+  <div style="font-size:14px;color:#475569;margin-left:26px">Product</div><div style="font-size:14px;color:#475569;margin-left:26px">Pricing</div>
+  <div style="font:14px SansBold;color:#2563eb;margin-left:26px;border-bottom:2px solid #2563eb;padding-bottom:3px">Team</div></div>
+ <div style="text-align:center;font:28px SansBold;color:#0f172a;margin-top:26px">Meet the team</div>
+ <div style="display:flex;flex-wrap:wrap;justify-content:center;gap:26px 34px;margin-top:26px;padding:0 40px">{cards}</div>
+</div>"""
+    return chromium(page, 768, 560)
+
+
+def venn_skills() -> Image.Image:
+    page = """
+<svg width="640" height="560" style="font-family:Sans">
+ <rect width="640" height="560" fill="#ffffff"/>
+ <text x="320" y="46" font-size="26" font-family="SansBold" text-anchor="middle" fill="#1f2937">What makes a data scientist?</text>
+ <g style="mix-blend-mode:multiply">
+  <circle cx="240" cy="240" r="150" fill="#2563eb" fill-opacity="0.8"/>
+  <circle cx="400" cy="240" r="150" fill="#ef4444" fill-opacity="0.8"/>
+  <circle cx="320" cy="380" r="150" fill="#facc15" fill-opacity="0.9"/>
+ </g>
+ <text x="190" y="205" font-size="22" font-family="SansBold" text-anchor="middle" fill="#ffffff">Statistics</text>
+ <text x="450" y="205" font-size="22" font-family="SansBold" text-anchor="middle" fill="#ffffff">Coding</text>
+ <text x="320" y="470" font-size="22" font-family="SansBold" text-anchor="middle" fill="#713f12">Domain</text>
+ <text x="320" y="300" font-size="18" font-family="SansBold" text-anchor="middle" fill="#ffffff">Data</text>
+ <text x="320" y="322" font-size="18" font-family="SansBold" text-anchor="middle" fill="#ffffff">science</text>
+</svg>"""
+    return chromium(page, 640, 560)
+
+
 # --- panel strips -------------------------------------------------------------------------------
 
 INK = (25, 25, 30, 255)
@@ -609,6 +697,10 @@ DESIGNS = {
     "im_006": roadmap_timeline,
     "im_084": troll_strip,
     "im_088": helpdesk_strip,
+    "im_113": thermostat_app,
+    "im_111": terminal_login,
+    "im_119": team_page,
+    "im_120": venn_skills,
 }
 
 
