@@ -91,7 +91,6 @@ HEDGEWARS = {
     "im_086": ("Mushrooms", "Nature", (0, 0, 1, 1)),
     "im_087": ("Octorama", "Underwater", (0, 0, 1, 1)),
     "im_089": ("Battlefield", "Nature", (0, 0, 1, 1)),
-    "im_092": ("Tree", "Halloween", (0, 0, 1, 1)),
     "im_093": ("Sheep", "Sheep", (0, 0, 1, 1)),
     "im_094": ("SB_Tentacles", "Hell", (0, 0, 1, 1)),
     "im_095": ("Trash", "Compost", (0, 0, 1, 1)),
@@ -108,7 +107,6 @@ def supertux(rel: str, crop: tuple[float, float, float, float] = (0, 0, 1, 1)) -
 SUPERTUX: dict[str, tuple[str, tuple[float, float, float, float]]] = {
     "im_096": ("background/christmas/intro.jpg", (0, 0, 1, 1)),
     "im_097": ("background/christmas/outro.jpg", (0, 0, 1, 1)),
-    "im_098": ("background/halloween/intro.jpg", (0, 0, 1, 1)),
     "im_099": ("background/misc/oiltux.jpg", (0, 0, 1, 1)),
 }
 

@@ -588,6 +588,28 @@ def helpdesk_strip() -> Image.Image:
     return strip([p1, p2, p3])
 
 
+
+def closeup_panel(rel: str, bg, said: str, flip: bool = False, size: int = 280) -> Image.Image:
+    """A square panel filled by one face, with a speech bubble above it."""
+    p = Image.new("RGBA", (size, size), bg)
+    face = clip(rel, height=round(size * 0.74), flip=flip)
+    p.alpha_composite(face, ((size - face.width) // 2, size - face.height + 6))
+    bubble(ImageDraw.Draw(p), (size // 2, 34), said, (size // 2, 74), size=17)
+    return p
+
+
+def news_strip() -> Image.Image:
+    return strip([closeup_panel("people/head11.png", (255, 214, 102, 255), "Did you hear?"),
+                  closeup_panel("people/head12.png", (144, 202, 249, 255), "No, what?"),
+                  closeup_panel("people/head11.png", (129, 199, 132, 255), "We won the contract!")], gap=10)
+
+
+def royal_strip() -> Image.Image:
+    return strip([closeup_panel("people/card_figure_king_nicu_r.png", (168, 85, 247, 255), "Where is my crown?"),
+                  closeup_panel("people/card_figure_queen_nic_r.png", (255, 204, 128, 255), "On your head, dear."),
+                  closeup_panel("people/card_figure_king_nicu_r.png", (168, 85, 247, 255), "Ah. So it is.")], gap=10)
+
+
 # --- portraits and figures ------------------------------------------------------------------------
 
 def employee_of_month() -> Image.Image:
@@ -701,6 +723,8 @@ DESIGNS = {
     "im_111": terminal_login,
     "im_119": team_page,
     "im_120": venn_skills,
+    "im_092": news_strip,
+    "im_098": royal_strip,
 }
 
 
