@@ -1,13 +1,13 @@
 """Compose batch-d IM targets: interfaces, diagrams, charts, portraits and panel strips.
 
 Deterministic: interfaces and charts are HTML/SVG written here and rendered by headless Chromium,
-diagrams by Graphviz, panel strips and portraits from openclipart drawings laid out with Pillow.
+diagrams by Graphviz, a 3D scene by POV-Ray, panel strips and portraits from openclipart drawings laid out with Pillow.
 Nothing is downloaded or random; the same packages give the same bytes. Each target's parts,
 authors and licences are recorded in images/attribution/im_d.yaml. Run from anywhere:
 
     python task_suites/atelier/images/compose_im_d.py [OUT_DIR] [im_NNN ...]
 
-Needs (Debian): chromium, graphviz, openclipart-png, fonts-liberation.
+Needs (Debian): chromium, graphviz, povray, openclipart-png, fonts-liberation.
 """
 
 from __future__ import annotations
@@ -700,6 +700,63 @@ def staff_lineup() -> Image.Image:
     return c.convert("RGB")
 
 
+# --- renders ---------------------------------------------------------------------------------
+
+ROBOT_SCENE = """#version 3.7;
+global_settings { assumed_gamma 1.0 }
+camera { location <0, 3.6, -15> look_at <0, 2.9, 0> angle 42 right x*image_width/image_height }
+light_source { <-6, 10, -8> color rgb <1, 1, 1> }
+light_source { <6, 4, -6> color rgb <0.35, 0.45, 0.6> shadowless }
+background { color rgb <0.02, 0.04, 0.2> }
+plane { y, 0
+  pigment { checker color rgb <0.05, 0.07, 0.15> color rgb <0.08, 0.11, 0.22> scale 1 }
+  finish { reflection 0.25 specular 0.3 } }
+#declare Metal = texture { pigment { color rgb <0.75, 0.77, 0.8> } finish { specular 0.8 roughness 0.02 reflection 0.15 metallic } };
+#declare Orange = texture { pigment { color rgb <1, 0.3, 0.0> } finish { specular 0.5 } };
+#declare Glow = texture { pigment { color rgb <0.1, 0.95, 1> } finish { emission 1 } };
+union {
+  // legs and feet
+  cylinder { <-0.55, 0.35, 0>, <-0.55, 1.6, 0>, 0.22 texture { Metal } }
+  cylinder { < 0.55, 0.35, 0>, < 0.55, 1.6, 0>, 0.22 texture { Metal } }
+  box { <-0.9, 0, -0.55>, <-0.2, 0.35, 0.4> texture { Orange } }
+  box { < 0.2, 0, -0.55>, < 0.9, 0.35, 0.4> texture { Orange } }
+  // body with an orange chest panel and three buttons
+  box { <-1.1, 1.6, -0.6>, <1.1, 3.6, 0.6> texture { Metal } }
+  box { <-0.6, 2.2, -0.62>, <0.6, 3.2, -0.55> texture { Orange } }
+  sphere { <-0.3, 2.7, -0.63>, 0.12 texture { Glow } }
+  sphere { < 0.0, 2.7, -0.63>, 0.12 pigment { color rgb <1, 0.1, 0.1> } finish { emission 0.8 } }
+  sphere { < 0.3, 2.7, -0.63>, 0.12 texture { Glow } }
+  // arms
+  cylinder { <-1.1, 3.3, 0>, <-1.7, 2.0, 0>, 0.18 texture { Metal } }
+  cylinder { < 1.1, 3.3, 0>, < 1.9, 4.3, 0>, 0.18 texture { Metal } }
+  sphere { <-1.7, 2.0, 0>, 0.3 texture { Orange } }
+  sphere { < 1.9, 4.3, 0>, 0.3 texture { Orange } }
+  // neck, round head, two glowing eyes, antenna with a red tip
+  cylinder { <0, 3.6, 0>, <0, 3.9, 0>, 0.25 texture { Metal } }
+  sphere { <0, 4.55, 0>, 0.75 texture { Metal } }
+  sphere { <-0.28, 4.65, -0.65>, 0.16 texture { Glow } }
+  sphere { < 0.28, 4.65, -0.65>, 0.16 texture { Glow } }
+  cylinder { <0, 5.3, 0>, <0, 5.9, 0>, 0.05 texture { Metal } }
+  sphere { <0, 6.0, 0>, 0.15 pigment { color rgb <1, 0.1, 0.1> } finish { emission 0.8 } }
+  rotate y*-20
+}
+"""
+
+
+def povray(scene: str, width: int, height: int) -> Image.Image:
+    """Render a POV-Ray scene (no include files) with fixed, non-jittered antialiasing."""
+    with tempfile.TemporaryDirectory() as tmp:
+        src, out = Path(tmp) / "scene.pov", Path(tmp) / "render.png"
+        src.write_text(scene, encoding="utf-8")
+        subprocess.run(["povray", f"+I{src}", f"+O{out}", f"+W{width}", f"+H{height}", "+A0.3", "+AM1", "-J", "-D", "+FN"],
+                       check=True, capture_output=True, cwd=tmp)
+        return Image.open(out).convert("RGB")
+
+
+def waving_robot() -> Image.Image:
+    return povray(ROBOT_SCENE, 768, 480)
+
+
 DESIGNS = {
     "im_108": sales_dashboard,
     "im_116": starship_hud,
@@ -725,6 +782,7 @@ DESIGNS = {
     "im_120": venn_skills,
     "im_092": news_strip,
     "im_098": royal_strip,
+    "im_058": waving_robot,
 }
 
 
