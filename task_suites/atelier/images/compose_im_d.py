@@ -727,10 +727,10 @@ union {
   sphere { < 0.0, 2.7, -0.63>, 0.12 pigment { color rgb <1, 0.1, 0.1> } finish { emission 0.8 } }
   sphere { < 0.3, 2.7, -0.63>, 0.12 texture { Glow } }
   // arms
-  cylinder { <-1.1, 3.3, 0>, <-1.7, 2.0, 0>, 0.18 texture { Metal } }
-  cylinder { < 1.1, 3.3, 0>, < 1.9, 4.3, 0>, 0.18 texture { Metal } }
-  sphere { <-1.7, 2.0, 0>, 0.3 texture { Orange } }
-  sphere { < 1.9, 4.3, 0>, 0.3 texture { Orange } }
+  cylinder { <-1.1, 3.3, 0>, LeftHand, 0.18 texture { Metal } }
+  cylinder { < 1.1, 3.3, 0>, RightHand, 0.18 texture { Metal } }
+  sphere { LeftHand, 0.3 texture { Orange } }
+  sphere { RightHand, 0.3 texture { Orange } }
   // neck, round head, two glowing eyes, antenna with a red tip
   cylinder { <0, 3.6, 0>, <0, 3.9, 0>, 0.25 texture { Metal } }
   sphere { <0, 4.55, 0>, 0.75 texture { Metal } }
@@ -753,8 +753,23 @@ def povray(scene: str, width: int, height: int) -> Image.Image:
         return Image.open(out).convert("RGB")
 
 
+def robot(left_hand: str = "<-1.7, 2.0, 0>", right_hand: str = "<1.9, 4.3, 0>", width: int = 768, height: int = 480,
+          angle: int = 42) -> Image.Image:
+    """The toy robot of ROBOT_SCENE with its hands at the given points (a raised hand waves), seen
+    through a lens of ``angle`` degrees."""
+    pose = f"#declare LeftHand = {left_hand};\n#declare RightHand = {right_hand};\n"
+    scene = ROBOT_SCENE.replace("#version 3.7;\n", "#version 3.7;\n" + pose).replace("angle 42", f"angle {angle}")
+    return povray(scene, width, height)
+
+
 def waving_robot() -> Image.Image:
-    return povray(ROBOT_SCENE, 768, 480)
+    return robot()
+
+
+def robot_strip() -> Image.Image:
+    """Three frames of the robot: arms down, one arm waving, both arms up."""
+    poses = [("<-1.6, 1.9, 0>", "<1.6, 1.9, 0>"), ("<-1.6, 1.9, 0>", "<1.9, 4.3, 0>"), ("<-1.9, 4.3, 0>", "<1.9, 4.3, 0>")]
+    return strip([robot(a, b, 320, 400, angle=30).convert("RGBA") for a, b in poses], bg=(12, 14, 30, 255))
 
 
 BARS_SCENE = """#version 3.7;
@@ -838,6 +853,7 @@ DESIGNS = {
     "im_092": news_strip,
     "im_098": royal_strip,
     "im_058": waving_robot,
+    "im_057": robot_strip,
     "im_061": isometric_bars,
     "im_073": robot_portrait,
 }
