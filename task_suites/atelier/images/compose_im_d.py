@@ -610,6 +610,33 @@ def royal_strip() -> Image.Image:
                   closeup_panel("people/card_figure_king_nicu_r.png", (168, 85, 247, 255), "Ah. So it is.")], gap=10)
 
 
+
+def king_troll_strip() -> Image.Image:
+    troll = Image.new("RGBA", (280, 280), (120, 190, 110, 255))
+    figure = clip("animals/fantasy/troll_daniel_steele_r.png", height=196)
+    troll.alpha_composite(figure, ((280 - figure.width) // 2, 280 - figure.height - 6))
+    bubble(ImageDraw.Draw(troll), (140, 34), "You called?", (140, 74), size=17)
+    return strip([closeup_panel("people/card_figure_king_nicu_r.png", (168, 85, 247, 255), "Bring me the troll!"), troll,
+                  closeup_panel("people/card_figure_king_nicu_r.png", (168, 85, 247, 255), "...Never mind.")], gap=10)
+
+
+def coffee_strip() -> Image.Image:
+    return strip([closeup_panel("people/head1.png", (236, 64, 122, 255), "Coffee?"),
+                  closeup_panel("people/head3.png", (255, 167, 38, 255), "Always.", flip=True),
+                  closeup_panel("people/head1.png", (236, 64, 122, 255), "Meeting?"),
+                  closeup_panel("people/head3.png", (255, 167, 38, 255), "Never.", flip=True)], gap=10)
+
+
+def alien_strip() -> Image.Image:
+    space = (20, 16, 60, 255)
+    robot = Image.new("RGBA", (280, 280), space)
+    figure = clip("recreation/toys/robot_ganson.png", height=190)
+    robot.alpha_composite(figure, ((280 - figure.width) // 2, 280 - figure.height - 4))
+    bubble(ImageDraw.Draw(robot), (140, 34), "That's me.", (140, 76), size=17)
+    return strip([closeup_panel("people/alien_peterm_01.png", space, "Take me to your leader."), robot,
+                  closeup_panel("people/alien_peterm_01.png", space, "Oh.")], gap=10, bg=(8, 6, 24, 255))
+
+
 # --- portraits and figures ------------------------------------------------------------------------
 
 def employee_of_month() -> Image.Image:
@@ -854,6 +881,9 @@ DESIGNS = {
     "im_098": royal_strip,
     "im_058": waving_robot,
     "im_057": robot_strip,
+    "im_002": king_troll_strip,
+    "im_038": coffee_strip,
+    "im_015": alien_strip,
     "im_061": isometric_bars,
     "im_073": robot_portrait,
 }
