@@ -48,8 +48,9 @@ def chromium(page: str, width: int, height: int) -> Image.Image:
         return Image.open(out).convert("RGB")
 
 
-def graphviz(dot: str) -> Image.Image:
-    png = subprocess.run(["dot", "-Tpng", "-Gdpi=96"], input=dot.encode(), check=True, capture_output=True).stdout
+def graphviz(dot: str, engine: str = "dot") -> Image.Image:
+    """Lay out and render a Graphviz graph (``engine``: dot for layered graphs, neato for fixed positions)."""
+    png = subprocess.run([engine, "-Tpng", "-Gdpi=96"], input=dot.encode(), check=True, capture_output=True).stdout
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "g.png"
         path.write_bytes(png)
@@ -448,6 +449,64 @@ def venn_skills() -> Image.Image:
  <text x="320" y="322" font-size="18" font-family="SansBold" text-anchor="middle" fill="#ffffff">science</text>
 </svg>"""
     return chromium(page, 640, 560)
+
+
+
+def traffic_states() -> Image.Image:
+    ff = "Liberation Sans"
+    dot = f"""digraph G {{
+  graph [rankdir=LR, bgcolor="#ffffff", pad="0.4", nodesep="0.8", ranksep="1.1"];
+  node [fontname="{ff}", fontsize=15, shape=circle, style=filled, width=1.3, fixedsize=true, penwidth=2, color="#1f2937"];
+  edge [fontname="{ff}", fontsize=12, color="#1f2937", penwidth=1.6, arrowsize=0.9];
+  red [label="STOP", fillcolor="#ef4444", fontcolor="white"];
+  green [label="GO", fillcolor="#22c55e", fontcolor="white"];
+  amber [label="SLOW", fillcolor="#f59e0b", fontcolor="#1f2937"];
+  red -> green [label="30 s"];
+  green -> amber [label="25 s"];
+  amber -> red [label="5 s"];
+}}"""
+    return titled(graphviz(dot), (768, 400), "white", "Traffic light cycle", font("SansBold", 22), (31, 41, 55))
+
+
+def launch_mind_map() -> Image.Image:
+    ff = "Liberation Sans"
+    dot = f"""graph G {{
+  graph [layout=neato, bgcolor="#fffdf7", pad="0.3", overlap=false, splines=true];
+  node [fontname="{ff}", fontsize=13, style="filled", penwidth=0];
+  edge [penwidth=3];
+  hub [label="Product\\nlaunch", shape=ellipse, fillcolor="#1e3a8a", fontcolor="white", fontsize=17, width=1.8, height=1.1, pos="0,0!"];
+  m [label="Marketing", shape=box, style="rounded,filled", fillcolor="#f472b6", pos="-3,1.6!"];
+  s [label="Sales", shape=box, style="rounded,filled", fillcolor="#fbbf24", pos="3,1.6!"];
+  e [label="Engineering", shape=box, style="rounded,filled", fillcolor="#34d399", pos="-3,-1.6!"];
+  p [label="Support", shape=box, style="rounded,filled", fillcolor="#60a5fa", pos="3,-1.6!"];
+  m1 [label="Ads", shape=plaintext, style="", pos="-5,2.6!"]; m2 [label="Press", shape=plaintext, style="", pos="-4.8,0.9!"];
+  s1 [label="Pricing", shape=plaintext, style="", pos="5,2.6!"]; s2 [label="Partners", shape=plaintext, style="", pos="5.1,0.9!"];
+  e1 [label="Beta", shape=plaintext, style="", pos="-5,-0.9!"]; e2 [label="Release", shape=plaintext, style="", pos="-4.9,-2.6!"];
+  p1 [label="FAQ", shape=plaintext, style="", pos="5,-0.9!"]; p2 [label="Training", shape=plaintext, style="", pos="5.1,-2.6!"];
+  hub -- m [color="#f472b6"]; hub -- s [color="#fbbf24"]; hub -- e [color="#34d399"]; hub -- p [color="#60a5fa"];
+  m -- m1 [color="#f472b6", penwidth=1.5]; m -- m2 [color="#f472b6", penwidth=1.5];
+  s -- s1 [color="#fbbf24", penwidth=1.5]; s -- s2 [color="#fbbf24", penwidth=1.5];
+  e -- e1 [color="#34d399", penwidth=1.5]; e -- e2 [color="#34d399", penwidth=1.5];
+  p -- p1 [color="#60a5fa", penwidth=1.5]; p -- p2 [color="#60a5fa", penwidth=1.5];
+}}"""
+    return titled(graphviz(dot, "neato"), (768, 480), (255, 253, 247), "Launch plan", font("SansBold", 22), (30, 58, 138))
+
+
+def star_routes() -> Image.Image:
+    ff = "Liberation Mono"
+    dot = f"""graph G {{
+  graph [layout=neato, bgcolor="#05060f", pad="0.4", overlap=false];
+  node [fontname="{ff}", fontsize=15, shape=circle, style=filled, fontcolor="#e5e7eb", label="", penwidth=0];
+  edge [color="#ffcc33", penwidth=3.2, fontname="{ff}", fontsize=14, fontcolor="#ffcc33"];
+  sol [xlabel="SOL", fillcolor="#ffd54f", width=0.8, pos="0,0!"];
+  vega [xlabel="VEGA", fillcolor="#90caf9", width=0.608, pos="7.14,3.06!"];
+  tau [xlabel="TAU CETI", fillcolor="#ffab91", width=0.512, pos="-6.72,2.38!"];
+  rigel [xlabel="RIGEL", fillcolor="#80deea", width=0.72, pos="10.92,-2.72!"];
+  kepler [xlabel="KEPLER-22", fillcolor="#a5d6a7", width=0.544, pos="-3.36,-3.74!"];
+  sol -- vega [label="25 LY"]; sol -- tau [label="12 LY"]; vega -- rigel [label="840 LY", style=dashed, penwidth=5, color="#ff4d9d", fontcolor="#ff4d9d"];
+  sol -- kepler [label="600 LY"];
+}}"""
+    return titled(graphviz(dot, "neato"), (768, 480), (5, 6, 15), "JUMP ROUTES // OUTER ARM", font("MonoBold", 20), (255, 204, 51))
 
 
 # --- panel strips -------------------------------------------------------------------------------
@@ -916,6 +975,9 @@ DESIGNS = {
     "im_061": isometric_bars,
     "im_073": robot_portrait,
     "im_072": exploded_pie,
+    "im_007": traffic_states,
+    "im_014": launch_mind_map,
+    "im_019": star_routes,
 }
 
 
