@@ -942,6 +942,59 @@ def exploded_pie() -> Image.Image:
     return povray(PIE_SCENE, 768, 480)
 
 
+SERVERS_SCENE = """#version 3.7;
+global_settings { assumed_gamma 1.0 }
+camera { orthographic location <-20, 20 * 0.8165, -20> look_at <0, 1.2, 0> right x*15 up y*9.375 }
+light_source { <-25, 40, -10> color rgb <1, 1, 1> }
+light_source { <10, 15, -30> color rgb <0.3, 0.3, 0.35> shadowless }
+background { color rgb <0.93, 0.95, 0.98> }
+plane { y, 0 pigment { color rgb <0.9, 0.92, 0.96> } }
+#declare Fin = finish { ambient 0.12 diffuse 0.85 specular 0.2 };
+#declare Rack = union {
+  box { <-0.8, 0, -0.6>, <0.8, 2.8, 0.6> pigment { color rgb <0.12, 0.14, 0.2> } finish { Fin } }
+  #for (i, 0, 4)
+    box { <-0.7, 0.3 + i * 0.5, -0.62>, <0.7, 0.6 + i * 0.5, -0.6> pigment { color rgb <0.2, 0.24, 0.32> } finish { Fin } }
+    sphere { <0.5, 0.45 + i * 0.5, -0.64>, 0.06 pigment { color rgb <0.1, 1, 0.4> } finish { emission 1 } }
+  #end
+};
+object { Rack translate <-4, 0, 0> }
+object { Rack translate <0, 0, -4> }
+object { Rack translate <4, 0, 0> }
+cylinder { <0, 0, 0>, <0, 1.4, 0>, 1.1 pigment { color rgb <0.05, 0.45, 1> } finish { Fin } }
+cylinder { <-3.2, 0.15, 0>, <-1.1, 0.15, 0>, 0.15 pigment { color rgb <1, 0.55, 0> } finish { Fin } }
+cylinder { < 3.2, 0.15, 0>, < 1.1, 0.15, 0>, 0.15 pigment { color rgb <1, 0.55, 0> } finish { Fin } }
+cylinder { <0, 0.15, -3.4>, <0, 0.15, -1.1>, 0.15 pigment { color rgb <1, 0.55, 0> } finish { Fin } }
+"""
+
+ALIEN_SCENE = """#version 3.7;
+global_settings { assumed_gamma 1.0 }
+camera { location <0, 1.3, -7> look_at <0, 0.9, 0> angle 42 right x*image_width/image_height }
+light_source { <-6, 8, -8> color rgb <1, 1, 1> }
+light_source { <7, 3, -4> color rgb <0.9, 0.4, 1> shadowless }
+background { color rgb <0.22, 0.06, 0.35> }
+#declare Skin = texture { pigment { color rgb <0.35, 0.85, 0.25> } finish { specular 0.4 roughness 0.03 } };
+#declare Suit = texture { pigment { color rgb <0.75, 0.77, 0.82> } finish { specular 0.8 roughness 0.02 metallic reflection 0.12 } };
+#declare Eye = texture { pigment { color rgb <0.02, 0.02, 0.03> } finish { specular 1 roughness 0.005 reflection 0.25 } };
+union {
+  sphere { <0, 0, 0>, 1 scale <1.35, 1.55, 1.2> translate y*1.6 texture { Skin } }
+  sphere { <0, 0, 0>, 1 scale <0.42, 0.22, 0.2> rotate z*-25 translate <-0.55, 1.55, -1.05> texture { Eye } }
+  sphere { <0, 0, 0>, 1 scale <0.42, 0.22, 0.2> rotate z*25 translate <0.55, 1.55, -1.05> texture { Eye } }
+  torus { 0.18, 0.03 rotate x*90 scale <1, 0.4, 1> translate <0, 0.75, -1.12> pigment { color rgb <0.1, 0.3, 0.08> } }
+  cylinder { <0, -0.5, 0>, <0, 0.4, 0>, 0.45 texture { Skin } }
+  superellipsoid { <0.35, 0.35> scale <2.3, 0.8, 1.1> translate y*-1.1 texture { Suit } }
+  torus { 0.6, 0.12 translate y*-0.32 texture { Suit } }
+}
+"""
+
+
+def server_racks() -> Image.Image:
+    return povray(SERVERS_SCENE, 768, 480)
+
+
+def alien_portrait() -> Image.Image:
+    return povray(ALIEN_SCENE, 600, 600)
+
+
 DESIGNS = {
     "im_108": sales_dashboard,
     "im_116": starship_hud,
@@ -975,6 +1028,8 @@ DESIGNS = {
     "im_061": isometric_bars,
     "im_073": robot_portrait,
     "im_072": exploded_pie,
+    "im_054": server_racks,
+    "im_076": alien_portrait,
     "im_007": traffic_states,
     "im_014": launch_mind_map,
     "im_019": star_routes,
