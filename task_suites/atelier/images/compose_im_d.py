@@ -1,7 +1,7 @@
 """Compose batch-d IM targets: interfaces, diagrams, charts, portraits and panel strips.
 
 Deterministic: interfaces and charts are HTML/SVG written here and rendered by headless Chromium,
-diagrams by Graphviz, a 3D scene by POV-Ray, panel strips and portraits from openclipart drawings laid out with Pillow.
+diagrams by Graphviz, 3D scenes (scenes/*.pov, written for this suite) by POV-Ray, panel strips and portraits from openclipart drawings laid out with Pillow.
 Nothing is downloaded or random; the same packages give the same bytes. Each target's parts,
 authors and licences are recorded in images/attribution/im_d.yaml. Run from anywhere:
 
@@ -363,7 +363,6 @@ def roadmap_timeline() -> Image.Image:
     return chromium(page, 768, 420)
 
 
-
 def thermostat_app() -> Image.Image:
     import math
     temps = [19.5, 19.0, 18.5, 20.5, 21.5, 22.0, 21.0]
@@ -449,7 +448,6 @@ def venn_skills() -> Image.Image:
  <text x="320" y="322" font-size="18" font-family="SansBold" text-anchor="middle" fill="#ffffff">science</text>
 </svg>"""
     return chromium(page, 640, 560)
-
 
 
 def traffic_states() -> Image.Image:
@@ -597,7 +595,6 @@ def space_strip() -> Image.Image:
     return strip([p1, p2, p3], bg=(12, 10, 30, 255))
 
 
-
 def troll_strip() -> Image.Image:
     W, H = 240, 300
     sky, grass = (170, 214, 240, 255), (96, 168, 76, 255)
@@ -647,7 +644,6 @@ def helpdesk_strip() -> Image.Image:
     return strip([p1, p2, p3])
 
 
-
 def closeup_panel(rel: str, bg, said: str, flip: bool = False, size: int = 280) -> Image.Image:
     """A square panel filled by one face, with a speech bubble above it."""
     p = Image.new("RGBA", (size, size), bg)
@@ -667,7 +663,6 @@ def royal_strip() -> Image.Image:
     return strip([closeup_panel("people/card_figure_king_nicu_r.png", (168, 85, 247, 255), "Where is my crown?"),
                   closeup_panel("people/card_figure_queen_nic_r.png", (255, 204, 128, 255), "On your head, dear."),
                   closeup_panel("people/card_figure_king_nicu_r.png", (168, 85, 247, 255), "Ah. So it is.")], gap=10)
-
 
 
 def king_troll_strip() -> Image.Image:
@@ -788,52 +783,17 @@ def staff_lineup() -> Image.Image:
 
 # --- renders ---------------------------------------------------------------------------------
 
-ROBOT_SCENE = """#version 3.7;
-global_settings { assumed_gamma 1.0 }
-camera { location <0, 3.6, -15> look_at <0, 2.9, 0> angle 42 right x*image_width/image_height }
-light_source { <-6, 10, -8> color rgb <1, 1, 1> }
-light_source { <6, 4, -6> color rgb <0.35, 0.45, 0.6> shadowless }
-background { color rgb <0.02, 0.04, 0.2> }
-plane { y, 0
-  pigment { checker color rgb <0.05, 0.07, 0.15> color rgb <0.08, 0.11, 0.22> scale 1 }
-  finish { reflection 0.25 specular 0.3 } }
-#declare Metal = texture { pigment { color rgb <0.75, 0.77, 0.8> } finish { specular 0.8 roughness 0.02 reflection 0.15 metallic } };
-#declare Orange = texture { pigment { color rgb <1, 0.3, 0.0> } finish { specular 0.5 } };
-#declare Glow = texture { pigment { color rgb <0.1, 0.95, 1> } finish { emission 1 } };
-union {
-  // legs and feet
-  cylinder { <-0.55, 0.35, 0>, <-0.55, 1.6, 0>, 0.22 texture { Metal } }
-  cylinder { < 0.55, 0.35, 0>, < 0.55, 1.6, 0>, 0.22 texture { Metal } }
-  box { <-0.9, 0, -0.55>, <-0.2, 0.35, 0.4> texture { Orange } }
-  box { < 0.2, 0, -0.55>, < 0.9, 0.35, 0.4> texture { Orange } }
-  // body with an orange chest panel and three buttons
-  box { <-1.1, 1.6, -0.6>, <1.1, 3.6, 0.6> texture { Metal } }
-  box { <-0.6, 2.2, -0.62>, <0.6, 3.2, -0.55> texture { Orange } }
-  sphere { <-0.3, 2.7, -0.63>, 0.12 texture { Glow } }
-  sphere { < 0.0, 2.7, -0.63>, 0.12 pigment { color rgb <1, 0.1, 0.1> } finish { emission 0.8 } }
-  sphere { < 0.3, 2.7, -0.63>, 0.12 texture { Glow } }
-  // arms
-  cylinder { <-1.1, 3.3, 0>, LeftHand, 0.18 texture { Metal } }
-  cylinder { < 1.1, 3.3, 0>, RightHand, 0.18 texture { Metal } }
-  sphere { LeftHand, 0.3 texture { Orange } }
-  sphere { RightHand, 0.3 texture { Orange } }
-  // neck, round head, two glowing eyes, antenna with a red tip
-  cylinder { <0, 3.6, 0>, <0, 3.9, 0>, 0.25 texture { Metal } }
-  sphere { <0, 4.55, 0>, 0.75 texture { Metal } }
-  sphere { <-0.28, 4.65, -0.65>, 0.16 texture { Glow } }
-  sphere { < 0.28, 4.65, -0.65>, 0.16 texture { Glow } }
-  cylinder { <0, 5.3, 0>, <0, 5.9, 0>, 0.05 texture { Metal } }
-  sphere { <0, 6.0, 0>, 0.15 pigment { color rgb <1, 0.1, 0.1> } finish { emission 0.8 } }
-  rotate y*-20
-}
-"""
+
+def scene(name: str) -> str:
+    """A POV-Ray scene written for this suite (``scenes/NAME.pov``; none reads an include file)."""
+    return (HERE / "scenes" / f"{name}.pov").read_text(encoding="utf-8")
 
 
-def povray(scene: str, width: int, height: int) -> Image.Image:
+def povray(text: str, width: int, height: int) -> Image.Image:
     """Render a POV-Ray scene (no include files) with fixed, non-jittered antialiasing."""
     with tempfile.TemporaryDirectory() as tmp:
         src, out = Path(tmp) / "scene.pov", Path(tmp) / "render.png"
-        src.write_text(scene, encoding="utf-8")
+        src.write_text(text, encoding="utf-8")
         subprocess.run(["povray", f"+I{src}", f"+O{out}", f"+W{width}", f"+H{height}", "+A0.3", "+AM1", "-J", "-D", "+FN"],
                        check=True, capture_output=True, cwd=tmp)
         return Image.open(out).convert("RGB")
@@ -841,11 +801,10 @@ def povray(scene: str, width: int, height: int) -> Image.Image:
 
 def robot(left_hand: str = "<-1.7, 2.0, 0>", right_hand: str = "<1.9, 4.3, 0>", width: int = 768, height: int = 480,
           angle: int = 42) -> Image.Image:
-    """The toy robot of ROBOT_SCENE with its hands at the given points (a raised hand waves), seen
+    """The toy robot of scenes/robot.pov with its hands at the given points (a raised hand waves), seen
     through a lens of ``angle`` degrees."""
     pose = f"#declare LeftHand = {left_hand};\n#declare RightHand = {right_hand};\n"
-    scene = ROBOT_SCENE.replace("#version 3.7;\n", "#version 3.7;\n" + pose).replace("angle 42", f"angle {angle}")
-    return povray(scene, width, height)
+    return povray(scene("robot").replace("#version 3.7;\n", "#version 3.7;\n" + pose).replace("angle 42", f"angle {angle}"), width, height)
 
 
 def waving_robot() -> Image.Image:
@@ -858,141 +817,24 @@ def robot_strip() -> Image.Image:
     return strip([robot(a, b, 320, 400, angle=30).convert("RGBA") for a, b in poses], bg=(12, 14, 30, 255))
 
 
-BARS_SCENE = """#version 3.7;
-global_settings { assumed_gamma 1.0 }
-camera { orthographic location <-20, 20 * 0.8165, -20> look_at <0, 2.3, 0> right x*16 up y*10 }
-light_source { <-25, 40, -10> color rgb <1, 1, 1> }
-light_source { <10, 15, -30> color rgb <0.35, 0.35, 0.4> shadowless }
-background { color rgb <0.95, 0.96, 0.98> }
-plane { y, -0.3 pigment { color rgb <0.9, 0.92, 0.96> } }
-#declare Fin = finish { ambient 0.12 diffuse 0.85 specular 0.2 };
-#declare Bar = box { <-0.6, 0, -0.6>, <0.6, 1, 0.6> };
-union {
-  box { <-6.2, -0.3, -1.2>, <6.2, 0, 1.2> pigment { color rgb <1, 1, 1> } finish { Fin } }
-  object { Bar scale <1, 1.6, 1> translate x*-4.8 pigment { color rgb <0.08, 0.3, 1.0> } finish { Fin } }
-  object { Bar scale <1, 2.6, 1> translate x*-1.6 pigment { color rgb <0.08, 0.3, 1.0> } finish { Fin } }
-  object { Bar scale <1, 3.4, 1> translate x*1.6 pigment { color rgb <0.08, 0.3, 1.0> } finish { Fin } }
-  object { Bar scale <1, 5.2, 1> translate x*4.8 pigment { color rgb <1, 0.3, 0.0> } finish { Fin } }
-}
-"""
-
-HEAD_SCENE = """#version 3.7;
-global_settings { assumed_gamma 1.0 }
-camera { location <1.6, 1.5, -7.5> look_at <0, 0.9, 0> angle 46 right x*image_width/image_height }
-light_source { <-8, 10, -10> color rgb <1, 1, 1> }
-light_source { <8, 2, -6> color rgb <0.3, 0.9, 1> shadowless }
-background { color rgb <0.0, 0.35, 0.38> }
-#declare Paint = texture { pigment { color rgb <0.95, 0.04, 0.02> } finish { specular 0.7 roughness 0.01 reflection 0.08 } };
-#declare Steel = texture { pigment { color rgb <0.55, 0.57, 0.6> } finish { specular 0.6 roughness 0.02 metallic reflection 0.1 } };
-#declare Visor = texture { pigment { color rgb <1, 0.2, 0.75> } finish { emission 0.9 } };
-union {
-  superellipsoid { <0.25, 0.25> scale <1.4, 1.2, 1.2> translate y*1.4 texture { Paint } }
-  box { <-1.15, 1.45, -1.26>, <1.15, 1.95, -1.1> texture { Visor } }
-  box { <-0.7, 0.55, -1.24>, <0.7, 0.85, -1.1> texture { Steel } }
-  #for (i, 0, 4)
-    box { <-0.62 + i * 0.28, 0.58, -1.27>, <-0.52 + i * 0.28, 0.82, -1.2> pigment { color rgb <0.1, 0.1, 0.12> } }
-  #end
-  cylinder { <-1.4, 1.4, 0>, <-1.7, 1.4, 0>, 0.45 texture { Steel } }
-  cylinder { < 1.4, 1.4, 0>, < 1.7, 1.4, 0>, 0.45 texture { Steel } }
-  cylinder { <-0.6, 2.5, 0>, <-0.9, 3.3, 0>, 0.06 texture { Steel } }
-  cylinder { < 0.6, 2.5, 0>, < 0.9, 3.3, 0>, 0.06 texture { Steel } }
-  sphere { <-0.9, 3.3, 0>, 0.14 texture { Visor } }
-  sphere { < 0.9, 3.3, 0>, 0.14 texture { Visor } }
-  cylinder { <0, -0.2, 0>, <0, 0.3, 0>, 0.45 texture { Steel } }
-  superellipsoid { <0.3, 0.3> scale <2.4, 0.9, 1.1> translate y*-1.2 texture { Paint } }
-  rotate y*12
-}
-"""
-
-
 def isometric_bars() -> Image.Image:
-    return povray(BARS_SCENE, 768, 480)
+    return povray(scene("bars"), 768, 480)
 
 
 def robot_portrait() -> Image.Image:
-    return povray(HEAD_SCENE, 600, 600)
-
-
-PIE_SCENE = """#version 3.7;
-global_settings { assumed_gamma 1.0 }
-camera { location <0, 9, -11> look_at <0, 0.2, 0> angle 42 right x*image_width/image_height }
-light_source { <-8, 14, -10> color rgb <1, 1, 1> }
-light_source { <10, 6, -8> color rgb <0.35, 0.35, 0.4> shadowless }
-background { color rgb <0.97, 0.97, 0.99> }
-plane { y, 0 pigment { color rgb <0.94, 0.95, 0.98> } }
-#declare Fin = finish { ambient 0.1 diffuse 0.85 specular 0.25 };
-#macro Slice(A0, A1, Col, Out)
-  #local Mid = radians((A0 + A1) / 2);
-  intersection {
-    cylinder { <0, 0, 0>, <0, 0.9, 0>, 3 }
-    plane { <sin(radians(A0)), 0, -cos(radians(A0))>, 0 }
-    plane { <-sin(radians(A1)), 0, cos(radians(A1))>, 0 }
-    pigment { color Col } finish { Fin }
-    translate <cos(Mid) * Out, 0, sin(Mid) * Out>
-  }
-#end
-Slice(0, 162, rgb <0.08, 0.3, 1.0>, 0)
-Slice(162, 270, rgb <0.1, 0.7, 0.35>, 0)
-Slice(270, 324, rgb <1, 0.82, 0.1>, 0)
-Slice(324, 360, rgb <0.95, 0.1, 0.1>, 0.9)
-"""
+    return povray(scene("robot_head"), 600, 600)
 
 
 def exploded_pie() -> Image.Image:
-    return povray(PIE_SCENE, 768, 480)
-
-
-SERVERS_SCENE = """#version 3.7;
-global_settings { assumed_gamma 1.0 }
-camera { orthographic location <-20, 20 * 0.8165, -20> look_at <0, 1.2, 0> right x*15 up y*9.375 }
-light_source { <-25, 40, -10> color rgb <1, 1, 1> }
-light_source { <10, 15, -30> color rgb <0.3, 0.3, 0.35> shadowless }
-background { color rgb <0.93, 0.95, 0.98> }
-plane { y, 0 pigment { color rgb <0.9, 0.92, 0.96> } }
-#declare Fin = finish { ambient 0.12 diffuse 0.85 specular 0.2 };
-#declare Rack = union {
-  box { <-0.8, 0, -0.6>, <0.8, 2.8, 0.6> pigment { color rgb <0.12, 0.14, 0.2> } finish { Fin } }
-  #for (i, 0, 4)
-    box { <-0.7, 0.3 + i * 0.5, -0.62>, <0.7, 0.6 + i * 0.5, -0.6> pigment { color rgb <0.2, 0.24, 0.32> } finish { Fin } }
-    sphere { <0.5, 0.45 + i * 0.5, -0.64>, 0.06 pigment { color rgb <0.1, 1, 0.4> } finish { emission 1 } }
-  #end
-};
-object { Rack translate <-4, 0, 0> }
-object { Rack translate <0, 0, -4> }
-object { Rack translate <4, 0, 0> }
-cylinder { <0, 0, 0>, <0, 1.4, 0>, 1.1 pigment { color rgb <0.05, 0.45, 1> } finish { Fin } }
-cylinder { <-3.2, 0.15, 0>, <-1.1, 0.15, 0>, 0.15 pigment { color rgb <1, 0.55, 0> } finish { Fin } }
-cylinder { < 3.2, 0.15, 0>, < 1.1, 0.15, 0>, 0.15 pigment { color rgb <1, 0.55, 0> } finish { Fin } }
-cylinder { <0, 0.15, -3.4>, <0, 0.15, -1.1>, 0.15 pigment { color rgb <1, 0.55, 0> } finish { Fin } }
-"""
-
-ALIEN_SCENE = """#version 3.7;
-global_settings { assumed_gamma 1.0 }
-camera { location <0, 1.3, -7> look_at <0, 0.9, 0> angle 42 right x*image_width/image_height }
-light_source { <-6, 8, -8> color rgb <1, 1, 1> }
-light_source { <7, 3, -4> color rgb <0.9, 0.4, 1> shadowless }
-background { color rgb <0.22, 0.06, 0.35> }
-#declare Skin = texture { pigment { color rgb <0.35, 0.85, 0.25> } finish { specular 0.4 roughness 0.03 } };
-#declare Suit = texture { pigment { color rgb <0.75, 0.77, 0.82> } finish { specular 0.8 roughness 0.02 metallic reflection 0.12 } };
-#declare Eye = texture { pigment { color rgb <0.02, 0.02, 0.03> } finish { specular 1 roughness 0.005 reflection 0.25 } };
-union {
-  sphere { <0, 0, 0>, 1 scale <1.35, 1.55, 1.2> translate y*1.6 texture { Skin } }
-  sphere { <0, 0, 0>, 1 scale <0.42, 0.22, 0.2> rotate z*-25 translate <-0.55, 1.55, -1.05> texture { Eye } }
-  sphere { <0, 0, 0>, 1 scale <0.42, 0.22, 0.2> rotate z*25 translate <0.55, 1.55, -1.05> texture { Eye } }
-  torus { 0.18, 0.03 rotate x*90 scale <1, 0.4, 1> translate <0, 0.75, -1.12> pigment { color rgb <0.1, 0.3, 0.08> } }
-  cylinder { <0, -0.5, 0>, <0, 0.4, 0>, 0.45 texture { Skin } }
-  superellipsoid { <0.35, 0.35> scale <2.3, 0.8, 1.1> translate y*-1.1 texture { Suit } }
-  torus { 0.6, 0.12 translate y*-0.32 texture { Suit } }
-}
-"""
+    return povray(scene("pie"), 768, 480)
 
 
 def server_racks() -> Image.Image:
-    return povray(SERVERS_SCENE, 768, 480)
+    return povray(scene("servers"), 768, 480)
 
 
 def alien_portrait() -> Image.Image:
-    return povray(ALIEN_SCENE, 600, 600)
+    return povray(scene("alien"), 600, 600)
 
 
 DESIGNS = {
