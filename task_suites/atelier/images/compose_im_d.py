@@ -837,6 +837,10 @@ def alien_portrait() -> Image.Image:
     return povray(scene("alien"), 600, 600)
 
 
+def wizard() -> Image.Image:
+    return povray(scene("wizard"), 768, 480)
+
+
 DESIGNS = {
     "im_108": sales_dashboard,
     "im_116": starship_hud,
@@ -872,6 +876,7 @@ DESIGNS = {
     "im_072": exploded_pie,
     "im_054": server_racks,
     "im_076": alien_portrait,
+    "im_077": wizard,
     "im_007": traffic_states,
     "im_014": launch_mind_map,
     "im_019": star_routes,
