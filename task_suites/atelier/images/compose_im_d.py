@@ -691,6 +691,32 @@ def alien_strip() -> Image.Image:
                   closeup_panel("people/alien_peterm_01.png", space, "Oh.")], gap=10, bg=(8, 6, 24, 255))
 
 
+
+def figure_panel(rel: str, bg, said: str, height: int = 220, size: int = 280) -> Image.Image:
+    """A square panel with one whole figure standing at the bottom and a speech bubble above it."""
+    p = Image.new("RGBA", (size, size), bg)
+    part = clip(rel, height=height)
+    p.alpha_composite(part, ((size - part.width) // 2, size - part.height - 4))
+    bubble(ImageDraw.Draw(p), (size // 2, 30), said, (size // 2, 68), size=17)
+    return p
+
+
+def wish_strip() -> Image.Image:
+    snow = closeup_panel("people/card_figure_queen_nic_r.png", (59, 125, 216, 255), "Oh. It's cold.")
+    d = ImageDraw.Draw(snow)
+    for k in range(40):
+        x, y = (k * 67) % 270 + 5, (k * 41) % 200 + 70
+        d.ellipse((x - 4, y - 4, x + 4, y + 4), fill="white")
+    fairy = figure_panel("people/fata_fatina_architetto_f_01.png", (255, 236, 179, 255), "Granted!", height=200)
+    return strip([closeup_panel("people/card_figure_queen_nic_r.png", (255, 204, 128, 255), "I wish for snow."), fairy, snow], gap=10)
+
+
+def review_strip() -> Image.Image:
+    boss, teal = "people/bussiness_woman_donna_i_01.png", (178, 223, 219, 255)
+    return strip([figure_panel(boss, teal, "Numbers are up!"), closeup_panel("people/head1.png", (250, 204, 21, 255), "By how much?"),
+                  figure_panel(boss, teal, "Two percent."), closeup_panel("people/head1.png", (250, 204, 21, 255), "...Yay.")], gap=10)
+
+
 # --- portraits and figures ------------------------------------------------------------------------
 
 def employee_of_month() -> Image.Image:
@@ -877,6 +903,8 @@ DESIGNS = {
     "im_054": server_racks,
     "im_076": alien_portrait,
     "im_077": wizard,
+    "im_024": wish_strip,
+    "im_029": review_strip,
     "im_007": traffic_states,
     "im_014": launch_mind_map,
     "im_019": star_routes,
