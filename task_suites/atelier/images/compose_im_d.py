@@ -867,6 +867,10 @@ def wizard() -> Image.Image:
     return povray(scene("wizard"), 768, 480)
 
 
+def desk_knolling() -> Image.Image:
+    return povray(scene("knolling"), 768, 480)
+
+
 DESIGNS = {
     "im_108": sales_dashboard,
     "im_116": starship_hud,
@@ -903,6 +907,7 @@ DESIGNS = {
     "im_054": server_racks,
     "im_076": alien_portrait,
     "im_077": wizard,
+    "im_078": desk_knolling,
     "im_024": wish_strip,
     "im_029": review_strip,
     "im_007": traffic_states,
