@@ -871,6 +871,10 @@ def desk_knolling() -> Image.Image:
     return povray(scene("knolling"), 768, 480)
 
 
+def layer_stack() -> Image.Image:
+    return povray(scene("layers"), 768, 480)
+
+
 DESIGNS = {
     "im_108": sales_dashboard,
     "im_116": starship_hud,
@@ -908,6 +912,7 @@ DESIGNS = {
     "im_076": alien_portrait,
     "im_077": wizard,
     "im_078": desk_knolling,
+    "im_060": layer_stack,
     "im_024": wish_strip,
     "im_029": review_strip,
     "im_007": traffic_states,
