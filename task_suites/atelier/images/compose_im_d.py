@@ -875,6 +875,10 @@ def layer_stack() -> Image.Image:
     return povray(scene("layers"), 768, 480)
 
 
+def astronaut_portrait() -> Image.Image:
+    return povray(scene("astronaut"), 600, 600)
+
+
 DESIGNS = {
     "im_108": sales_dashboard,
     "im_116": starship_hud,
@@ -913,6 +917,7 @@ DESIGNS = {
     "im_077": wizard,
     "im_078": desk_knolling,
     "im_060": layer_stack,
+    "im_064": astronaut_portrait,
     "im_024": wish_strip,
     "im_029": review_strip,
     "im_007": traffic_states,
