@@ -879,6 +879,10 @@ def astronaut_portrait() -> Image.Image:
     return povray(scene("astronaut"), 600, 600)
 
 
+def robot_dog() -> Image.Image:
+    return povray(scene("robot_dog"), 768, 480)
+
+
 DESIGNS = {
     "im_108": sales_dashboard,
     "im_116": starship_hud,
@@ -918,6 +922,7 @@ DESIGNS = {
     "im_078": desk_knolling,
     "im_060": layer_stack,
     "im_064": astronaut_portrait,
+    "im_065": robot_dog,
     "im_024": wish_strip,
     "im_029": review_strip,
     "im_007": traffic_states,
