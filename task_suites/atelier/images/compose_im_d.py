@@ -883,6 +883,10 @@ def robot_dog() -> Image.Image:
     return povray(scene("robot_dog"), 768, 480)
 
 
+def knight_portrait() -> Image.Image:
+    return povray(scene("knight"), 600, 600)
+
+
 DESIGNS = {
     "im_108": sales_dashboard,
     "im_116": starship_hud,
@@ -923,6 +927,7 @@ DESIGNS = {
     "im_060": layer_stack,
     "im_064": astronaut_portrait,
     "im_065": robot_dog,
+    "im_066": knight_portrait,
     "im_024": wish_strip,
     "im_029": review_strip,
     "im_007": traffic_states,
