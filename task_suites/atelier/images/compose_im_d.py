@@ -711,6 +711,13 @@ def wish_strip() -> Image.Image:
     return strip([closeup_panel("people/card_figure_queen_nic_r.png", (255, 204, 128, 255), "I wish for snow."), fairy, snow], gap=10)
 
 
+def dragon_strip() -> Image.Image:
+    violet, sky = (168, 85, 247, 255), (134, 239, 172, 255)
+    return strip([closeup_panel("people/card_figure_king_nicu_r.png", violet, "A dragon!"),
+                  closeup_panel("animals/dragon_head_nicu_buculei_01.png", sky, "Just visiting."),
+                  closeup_panel("people/card_figure_king_nicu_r.png", violet, "...Tea?")], gap=10)
+
+
 def review_strip() -> Image.Image:
     boss, teal = "people/bussiness_woman_donna_i_01.png", (178, 223, 219, 255)
     return strip([figure_panel(boss, teal, "Numbers are up!"), closeup_panel("people/head1.png", (250, 204, 21, 255), "By how much?"),
@@ -930,6 +937,7 @@ DESIGNS = {
     "im_066": knight_portrait,
     "im_024": wish_strip,
     "im_029": review_strip,
+    "im_041": dragon_strip,
     "im_007": traffic_states,
     "im_014": launch_mind_map,
     "im_019": star_routes,
