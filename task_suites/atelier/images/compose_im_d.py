@@ -711,6 +711,13 @@ def wish_strip() -> Image.Image:
     return strip([closeup_panel("people/card_figure_queen_nic_r.png", (255, 204, 128, 255), "I wish for snow."), fairy, snow], gap=10)
 
 
+def password_strip() -> Image.Image:
+    blue, sand = (96, 165, 250, 255), (253, 186, 116, 255)
+    return strip([closeup_panel("people/head12.png", blue, "I forgot my password."),
+                  closeup_panel("people/man_face_darek_adamkiewi_01.png", sand, "Which one?"),
+                  closeup_panel("people/head12.png", blue, "All of them.")], gap=10)
+
+
 def dragon_strip() -> Image.Image:
     violet, sky = (168, 85, 247, 255), (134, 239, 172, 255)
     return strip([closeup_panel("people/card_figure_king_nicu_r.png", violet, "A dragon!"),
@@ -938,6 +945,7 @@ DESIGNS = {
     "im_024": wish_strip,
     "im_029": review_strip,
     "im_041": dragon_strip,
+    "im_036": password_strip,
     "im_007": traffic_states,
     "im_014": launch_mind_map,
     "im_019": star_routes,
