@@ -1,4 +1,5 @@
-"""Compose batch-c IM targets (im_081..im_120) from licensed parts installed from Debian.
+"""Compose batch-c IM targets (those of im_081..im_120 that batch d did not replace) from licensed
+parts installed from Debian.
 
 Deterministic: every part is read from the installed package (paths below); nothing is
 downloaded or random. Each target's parts, authors and licences are recorded in

@@ -1,7 +1,8 @@
 """Compose batch-d IM targets: interfaces, diagrams, charts, portraits and panel strips.
 
 Deterministic: interfaces and charts are HTML/SVG written here and rendered by headless Chromium,
-diagrams by Graphviz, 3D scenes (scenes/*.pov, written for this suite) by POV-Ray, panel strips and portraits from openclipart drawings laid out with Pillow.
+diagrams by Graphviz, 3D scenes (scenes/*.pov, written for this suite) by POV-Ray, panel strips
+and portraits from openclipart drawings laid out with Pillow.
 Nothing is downloaded or random; the same packages give the same bytes. Each target's parts,
 authors and licences are recorded in images/attribution/im_d.yaml. Run from anywhere:
 
