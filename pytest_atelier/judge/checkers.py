@@ -348,8 +348,12 @@ def _notch(shape: np.ndarray) -> float:
     if len(set(xs)) < 3 or len(set(ys)) < 3:
         return 0.0
     pts = np.stack([xs, ys], 1).astype(float)
+    try:
+        corners = pts[spatial.ConvexHull(pts).vertices]
+    except spatial.QhullError:
+        return 0.0  # all on one slanted line: a stroke has no dent
     hull = Image.new("1", (shape.shape[1], shape.shape[0]), 0)
-    ImageDraw.Draw(hull).polygon([tuple(p) for p in pts[spatial.ConvexHull(pts).vertices]], fill=1)
+    ImageDraw.Draw(hull).polygon([tuple(p) for p in corners], fill=1)
     deficit = np.asarray(hull, dtype=bool) & ~shape
     return float(ndimage.distance_transform_edt(~shape)[deficit].max()) if deficit.any() else 0.0
 

@@ -74,6 +74,12 @@ def test_touching_shapes_are_not_counted(tmp_path):
     assert outcome == "abstain" and "touch" in reason
 
 
+def test_a_slanted_one_pixel_stroke_is_a_blob_without_a_dent():
+    mask = np.zeros((12, 12), bool)
+    mask[np.arange(10), np.arange(10)] = True  # every point on one line: no convex hull
+    assert checkers.blobs(mask) == [(10, 0.0, 0.1)]
+
+
 @pytest.mark.parametrize("n", [1, 3, 7])
 def test_count_blobs_ignores_specks(tmp_path, n):
     path = circles(tmp_path, n, specks=5)
