@@ -125,7 +125,7 @@ def decide(fixture: Fixture, before: np.ndarray, after: np.ndarray, alpha: float
     for name, expressions in GATES.items():
         gates = [parse_gate(e) for e in expressions]
         comparison = compare(current, baseline, alpha=alpha, scopes=fixture.scopes if gates else {},
-                             gate_kinds=[g.selector for g in gates], n_boot=0, seed=seed)
+                             gate_kinds=[g.selector for g in gates], seed=seed)
         records = regression_gate_records(gates, comparison)
         out[name] = exit_status(0, gates=records, comparison=comparison, gating=True) == 1
     return out
