@@ -13,6 +13,7 @@ from math import fsum
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
+from ..backends.none import NoneBackend
 from ..suite.models import Task
 from .agreement import agreement
 from .records import ItemRecord, RunRecord, VerdictRecord
@@ -30,6 +31,7 @@ __all__ = [
     "idea_run_scores",
     "checkpoint_outcome",
     "checkpoint_scopes",
+    "side_measured",
 ]
 
 AGGREGATES_VERSION = 3  # 2: IDEA scores follow IDEA-Bench's official rule; 3: "rate" is the share shown of all checkpoints
@@ -118,6 +120,13 @@ def checkpoint_outcome(verdict: VerdictRecord | None, item_outcome: str | None =
     return _ITEM_OUTCOME.get(item_outcome, "error")
 
 
+def side_measured(run: RunRecord, side: str) -> bool:
+    """False for the image side of a run on the ``none`` backend, which draws no images by design: those
+    checkpoints are never measured, so they stay out of the headline instead of counting as not shown.
+    On any other backend a run that failed or was excluded by the safety gate counts (as not shown)."""
+    return not (side == "image" and run.backend == NoneBackend.label)
+
+
 def _finals(run: RunRecord) -> dict[tuple[str, str], VerdictRecord]:
     return {(v.checkpoint, v.side): v for v in run.final}
 
@@ -143,6 +152,8 @@ def _observations(runs, items, tasks):
         finals = _finals(run)
         keys = {(v.side, v.checkpoint): None for v in run.final} if selected is None else selected.get(run.key, {})
         for (side, checkpoint), item_outcome in keys.items():
+            if not side_measured(run, side):
+                continue
             verdict = finals.get((checkpoint, side))
             prompt = finals.get((checkpoint, "prompt")) if side == "image" else None
             gated = verdict is not None and verdict.outcome == "skipped" and verdict.reason.startswith("parent failed")

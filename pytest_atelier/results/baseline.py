@@ -28,7 +28,7 @@ from typing import Iterable, Mapping, Sequence
 
 from ..errors import ConfigError, GateError
 from ..registry import parse_spec
-from .aggregate import pair_label
+from .aggregate import pair_label, side_measured
 from .gates import Gate, gates_passed
 from .records import GateRecord, Results, RunConfig
 from .stats import Interval, SignFlip, holm, paired_diff_interval, sign_flip_test
@@ -73,7 +73,8 @@ def checkpoint_outcomes(results: Results) -> dict[Key, str]:
 
     The final verdict decides; an item whose run produced none counts by the item's outcome
     (``xfailed`` is a failure). Uses the checkpoint items of the results; a file without
-    items counts every final verdict.
+    items counts every final verdict. A side never measured (the image side under
+    ``--backend=none``) is left out, as in the headline.
     """
     runs = {r.key: r for r in results.runs}
     finals = {(r.key, v.side, v.checkpoint): v for r in results.runs for v in r.final}
@@ -81,6 +82,8 @@ def checkpoint_outcomes(results: Results) -> dict[Key, str]:
     items = [i for i in results.items if i.kind == "checkpoint"]
     if items:
         for i in items:
+            if i.run_key in runs and not side_measured(runs[i.run_key], i.side):
+                continue
             verdict = finals.get((i.run_key, i.side, i.checkpoint))
             out[(i.task_id, i.prompter, i.backend, i.side, i.checkpoint)] = (
                 verdict.outcome if verdict is not None else _ITEM_OUTCOME.get(i.outcome, "error")

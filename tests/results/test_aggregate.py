@@ -157,3 +157,14 @@ def test_rates_with_and_without_dependency_gating():
     # the skipped child counts as not shown in the headline; the decided rate leaves it out
     assert prompt["rate"] == pytest.approx(2 / 4) and prompt["n_parent_failed"] == 1
     assert prompt["rate_decided"] == pytest.approx(2 / 3)
+
+
+def test_the_image_side_of_the_none_backend_is_not_measured_so_it_is_left_out_of_the_headline():
+    tasks = {"t1": make_task("t1", "OE", ["a", "b"])}
+    runs = [make_run("t1", "p", backend, outcomes=[("a", "prompt", "pass"), ("b", "prompt", "pass")]) for backend in ("none", "real")]
+    items = [i.model_copy(update={"side": side, "nodeid": f"{i.nodeid}::{side}", "outcome": "skipped" if side == "image" else i.outcome})
+             for i in items_for(runs, subjective=False) for side in ("prompt", "image")]
+    agg = aggregate(runs, items, tasks, intervals=False)
+    none, real = agg["pairs"]["p|none"]["all"], agg["pairs"]["p|real"]["all"]
+    assert (none["image"]["n"], none["objective"]["rate"]) == (0, 1.0)  # no images by design: nothing to show
+    assert (real["image"]["n"], real["objective"]["rate"]) == (2, 0.5)  # a backend that should draw: not shown

@@ -233,3 +233,61 @@ def _gate(passed):
 )
 def test_exit_status_table(pytest_status, kwargs, expected):
     assert exit_status(pytest_status, **kwargs) == expected
+
+
+def _collapse(n_tasks=40, pairs=7):
+    """Every checkpoint of every pair passed in the baseline and fails now; with the scopes of a suite shaped
+    like task_suites/atelier: 3 categories, 6 primitives, 20 tags, 7 subtasks (36 per pair, 37 with undecided)."""
+    primitives = ("text", "quantity", "abstract_intent", "audience_intent", "implicit_style", "semantic_negation")
+    scopes = {}
+    for t in range(n_tasks):
+        base = (f"category:{('OE', 'CO', 'IM')[t % 3]}", f"tag:tag{t % 20}", f"tag:tag{(t + 7) % 20}", f"subtask:s{t % 7}")
+        for c in range(6):
+            scopes[(f"t{t:02d}", f"c{c}")] = base + (f"primitive:{primitives[c]}",)
+
+    def results(outcome):
+        return make_results([make_run(f"t{t:02d}", f"p{p}", "x", outcomes=[(f"c{c}", "image", outcome) for c in range(6)])
+                             for p in range(pairs) for t in range(n_tasks)])
+
+    return results("pass"), results("fail"), scopes
+
+
+@pytest.mark.parametrize("kinds", [(), ("category",), ("category", "primitive", "tag"),
+                                   ("category", "primitive", "subtask", "tag", "undecided")])
+def test_a_total_collapse_fails_the_gate_whatever_regression_gates_are_added(kinds):
+    before, after, scopes = _collapse()
+    comparison = compare(after, before, scopes=scopes, gate_kinds=kinds)
+    gates = [parse_gate(f"regression({k})") for k in kinds]
+    records = regression_gate_records(gates, comparison)
+    assert len(comparison.pairs) == 7 and all(p.before_rate == 1.0 and p.after_rate == 0.0 for p in comparison.pairs)
+    assert len(comparison.tests) == 7 * 38  # per pair: the overall test, undecided, 36 scopes (259 with undecided)
+    assert sum(t.gated for t in comparison.tests) == 7 + 7 * sum({"category": 3, "primitive": 6, "tag": 20, "subtask": 7,
+                                                                   "undecided": 1}[k] for k in kinds)
+    assert len(comparison.significant) == 7  # every pair, at the overall test's own level
+    assert all(p.test.exact and p.test.p_value == pytest.approx(2.0**-40) for p in comparison.pairs)
+    assert [p.p_adjusted for p in comparison.pairs] == pytest.approx([7 * 2.0**-40] * 7)  # Holm over the 7 pairs only
+    assert exit_status(0, gating=True, gates=records, comparison=comparison) == 1
+    assert "SIGNIFICANT REGRESSION" in comparison.summary()
+
+
+def test_more_gates_never_change_what_fewer_decide():
+    before, after, scopes = _collapse(n_tasks=12, pairs=3)
+    decided = {}
+    for kinds in [(), ("category",), ("category", "tag"), ("category", "tag", "subtask", "primitive", "undecided")]:
+        comparison = compare(after, before, scopes=scopes, gate_kinds=kinds)
+        for t in comparison.tests:
+            if t.kind == "overall" or t.kind in kinds:
+                decided.setdefault((t.kind, t.scope, t.pair), set()).add((t.p_adjusted, t.significant))
+    assert all(len(outcomes) == 1 for outcomes in decided.values())
+
+
+@pytest.mark.parametrize("kind,lacks", [("subtask", "no task declares a `subtask:`"), ("tag", "no task declares `tags:`"),
+                                        ("primitive", "declares a challenge primitive")])
+def test_a_regression_gate_with_nothing_to_test_fails_and_says_what_the_suite_lacks(kind, lacks):
+    before, after, scopes = _collapse(n_tasks=6, pairs=1)
+    only_categories = {k: tuple(s for s in v if s.startswith("category:")) for k, v in scopes.items()}
+    comparison = compare(before, before, scopes=only_categories, gate_kinds=[kind])
+    (record,) = regression_gate_records([parse_gate(f"regression({kind})")], comparison)
+    assert not record.passed and record.n == 0
+    assert record.message.startswith(f"regression({kind}) FAILED: nothing to test") and lacks in record.message
+    assert exit_status(0, gating=True, gates=[record], comparison=comparison) == 1
