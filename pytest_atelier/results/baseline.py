@@ -401,6 +401,8 @@ def _pair_line(p: PairComparison, change: str = "") -> str:
     else:
         verdict = "no significant regression"
     ci = f"{p.diff.confidence:.0%} CI [{_fmt(p.diff.low, '+.3f')}, {_fmt(p.diff.high, '+.3f')}]"
+    if p.diff.low is not None and not p.diff.reliable:
+        ci += " (too few tasks for it to cover as stated)"
     line = (f"  {pair_label(p.prompter, p.backend)}: objective {_fmt(p.before_rate)} -> {_fmt(p.after_rate)} "
             f"(diff {_fmt(p.diff.estimate, '+.3f')}, {ci}; n={p.n} checkpoints, {p.n_tasks} tasks); "
             f"{p.regressed} regressed, {p.improved} improved, p={p.test.p_value:.3g}, "

@@ -33,6 +33,7 @@ __all__ = [
     "ratio_interval",
     "paired_diff_interval",
     "EXACT_GRID_LIMIT",
+    "ENUMERATE_UP_TO",
     "SignFlip",
     "sign_flip_test",
     "McNemar",
@@ -206,6 +207,7 @@ class SignFlip:
 
 
 EXACT_GRID_LIMIT = 50_000_000  # (non-zero differences) x (sum of their sizes on the integer grid): about a second
+ENUMERATE_UP_TO = 40  # off the grid, every assignment is counted (meet in the middle) up to this many differences
 _MAX_DENOMINATOR = 1000  # differences that are fractions with a common denominator up to this are exact
 
 
@@ -261,6 +263,35 @@ def _exact_p(sizes: np.ndarray, positive: int, alternative: str) -> float:
     return min(1.0, math.exp(math.log(tail) + log_scale - sizes.size * math.log(2.0)))
 
 
+def _signed_sums(sizes: np.ndarray) -> np.ndarray:
+    """The sums of every sign assignment of ``sizes`` (2**len values)."""
+    sums = np.zeros(1)
+    for w in sizes.tolist():
+        sums = np.concatenate([sums - w, sums + w])
+    return sums
+
+
+def _enumerated_p(sizes: np.ndarray, observed: float, alternative: str) -> float:
+    """Exact p-value by counting all 2**m assignments, two halves at a time (meet in the middle)."""
+    tol = 1e-9 * max(1.0, float(sizes.sum()))
+    left, right = _signed_sums(sizes[: sizes.size // 2]), np.sort(_signed_sums(sizes[sizes.size // 2 :]))
+
+    def at_most(bound: float) -> int:
+        return int(np.searchsorted(right, bound - left, side="right").sum())
+
+    def at_least(bound: float) -> int:
+        return int((right.size - np.searchsorted(right, bound - left, side="left")).sum())
+
+    if alternative == "less":
+        hits = at_most(observed + tol)
+    elif alternative == "greater":
+        hits = at_least(observed - tol)
+    else:
+        edge = abs(observed) - tol
+        hits = left.size * right.size if edge <= 0 else at_least(edge) + at_most(-edge)
+    return min(1.0, hits / (left.size * right.size))
+
+
 def _resampled_hits(nonzero: np.ndarray, observed: float, alternative: str, n_resamples: int, seed: int) -> int:
     """How many of ``n_resamples`` seeded random sign assignments are at least as extreme (in chunks)."""
     rng = np.random.default_rng(seed)
@@ -296,10 +327,10 @@ def sign_flip_test(
     fractions with a small common denominator (differences of pass counts always are): the
     null distribution of the sum is counted by dynamic programming over the integer grid, so
     it is monotone in the evidence (one more task that lost passes never raises it) and
-    reaches 2**-m. Only differences that fit no such grid (or a grid larger than
-    EXACT_GRID_LIMIT) fall back on ``n_resamples`` seeded random assignments, p = (1 + hits)
-    / (1 + n_resamples), whose floor 1 / (1 + n_resamples) the caller must keep below its
-    alpha over the family size.
+    reaches 2**-m. Off the grid, up to ENUMERATE_UP_TO non-zero differences every assignment
+    is counted (meet in the middle), exact too. Only beyond both does it fall back on
+    ``n_resamples`` seeded random assignments, p = (1 + hits) / (1 + n_resamples), whose
+    floor 1 / (1 + n_resamples) the caller must keep below its alpha over the family size.
     """
     if alternative not in ("less", "greater", "two-sided"):
         raise ValueError(f"alternative must be 'less', 'greater' or 'two-sided', not {alternative!r}")
@@ -315,6 +346,8 @@ def sign_flip_test(
     if sizes is not None and m * int(sizes.sum()) <= EXACT_GRID_LIMIT:
         positive = int(sizes[nonzero > 0].sum())
         return SignFlip(observed, _exact_p(sizes, positive, alternative), int(d.size), m, alternative, True, 0)
+    if m <= ENUMERATE_UP_TO:
+        return SignFlip(observed, _enumerated_p(np.abs(nonzero), observed, alternative), int(d.size), m, alternative, True, 0)
     if n_resamples < 1:
         raise ValueError("these differences fit no exact grid: n_resamples must be at least 1")
     hits = _resampled_hits(nonzero, observed, alternative, n_resamples, seed)

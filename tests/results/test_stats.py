@@ -207,6 +207,16 @@ def test_exact_sign_flip_equals_brute_force_enumeration_on_integers_and_fraction
         assert result.p_value == pytest.approx(_brute_force_sign_flip(d, alternative), rel=1e-12)
 
 
+@pytest.mark.parametrize("seed", range(12))
+def test_differences_off_any_grid_are_still_exact_by_counting_every_assignment(seed):
+    rng = np.random.default_rng(100 + seed)
+    d = rng.normal(0, 2, size=int(rng.integers(1, 13))) + np.sqrt(2) / 10  # no small common denominator
+    for alternative in ("less", "greater", "two-sided"):
+        result = S.sign_flip_test(d, alternative=alternative)
+        assert result.exact and result.n_resamples == 0
+        assert result.p_value == pytest.approx(_brute_force_sign_flip(d, alternative), rel=1e-12)
+
+
 @pytest.mark.parametrize("seed", range(2))
 def test_exact_sign_flip_at_200_tasks_agrees_with_a_large_monte_carlo(seed):
     rng = np.random.default_rng(seed)
