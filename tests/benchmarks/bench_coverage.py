@@ -84,7 +84,7 @@ def _bt(rng, n_tasks: int) -> bool:
         for i, j in ((0, 1), (0, 2), (1, 2)):
             win = rng.random() < 1 / (1 + np.exp(STRENGTHS[j] - STRENGTHS[i]))
             duels.append(Comparison(f"t{t}", "b", names[i], names[j], "a" if win else "b"))
-    fit = bradley_terry(duels, n_boot=300, seed=int(rng.integers(1 << 30)))
+    fit = bradley_terry(duels, n_boot=200, seed=int(rng.integers(1 << 30)))
     truth = STRENGTHS - STRENGTHS.mean()
     return all(fit[n]["low"] is not None and fit[n]["low"] <= truth[i] <= fit[n]["high"] for i, n in enumerate(names))
 
