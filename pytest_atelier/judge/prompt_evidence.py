@@ -64,7 +64,7 @@ class Word:
 
 
 # Sentences end at . ! ? ; and line breaks; clauses also at , : ( ) [ ] and a dash.
-_TOKEN = re.compile(r"[^\W_]+(?:['’][a-z]+)?|[.!?;]+|[,:()\[\]]|\s[-–—]\s|\n", re.IGNORECASE)
+_TOKEN = re.compile(r"[^\W_]+(?:['’][a-z]+)?|[.!?;]+|[,:()\[\]]|[ \t][-–—][ \t]|\n", re.IGNORECASE)
 _SENT_END = re.compile(r"^[.!?;]+$")
 
 
@@ -119,12 +119,12 @@ _SCOPE_BREAKERS = frozenset(
 # before a determiner or pronoun ("place the logo", "set it").
 _NOUN_BREAKERS = frozenset({"place", "set"})
 _OBJECT_PRONOUNS = frozenset({"it", "them", "him", "her", "those", "these", "everything", "something"})
-_EXCEPTIONS = {"but": "", "except": "", "besides": "", "other": "than", "save": "for", "apart": "from"}
+_EXCEPTIONS = {"but": "", "except": "", "besides": "", "beyond": "", "other": "than", "save": "for", "apart": "from", "aside": "from"}
 
 
 def _exception_at(words: list[Word], k: int) -> bool:
-    """An exception to an exclusion starts at word ``k``: "but", "except", "besides", "other
-    than", "save for", "apart from" ("or other props" is not one)."""
+    """An exception to an exclusion starts at word ``k``: "but", "except", "besides", "beyond",
+    "other than", "save for", "apart from", "aside from" ("or other props" is not one)."""
     need = _EXCEPTIONS.get(words[k].text)
     if need is None:
         return False

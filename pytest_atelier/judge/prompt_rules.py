@@ -4,7 +4,7 @@ Each rule returns ``(outcome, reason)`` with outcome ``pass``, ``fail`` or ``abs
 and states in its docstring what it takes as evidence for a pass and for a fail. Not
 finding a word is never evidence that the prompt lacks the thing: people and models say
 the same thing in other words, so a rule that finds nothing abstains. :func:`decide`
-picks the rule for a checkpoint: its ``match`` groups, else its check kind, else the
+picks the rule for a checkpoint: its check kind, else its ``match`` groups, else the
 statement (:func:`judge_statement`). docs/suite-format.md documents the patterns read.
 """
 
@@ -15,6 +15,7 @@ import re
 from ..suite.models import Checkpoint
 from . import colors
 from . import prompt_evidence as ev
+from .prompt_formats import plain_prompt
 from .text_match import content_words, get_embedder, strip_boilerplate
 
 __all__ = [
@@ -51,6 +52,7 @@ def _asked_for(phrases: list[str], what: str, prompt: str) -> tuple[str, str]:
     neighbouring noun, and preceded by nothing, a determiner, a number, a colour or an
     adjective (so "baseball bat" does not pass for the animal). Fail: every mention lies
     inside an exclusion ("no X", a negative prompt). Abstain: otherwise."""
+    prompt = plain_prompt(prompt)
     words = ev.read_words(prompt)
     found = ev.mentions(phrases, prompt, words)
     affirmed, negated = _split(found)
@@ -95,6 +97,7 @@ def check_text(check, prompt: str) -> tuple[str, str]:
     longer or different quoted string; or only with other capitalisation when case matters.
     Abstain: the words appear only unquoted in running prose, where they may describe
     rather than give the text, or inside a ``cue:`` unit whose end is uncertain."""
+    prompt = plain_prompt(prompt)
     want = ev.normalise_text(check.text, check.case_sensitive)
     units = ev.quoted_units(prompt)
     words = ev.read_words(prompt)
@@ -141,6 +144,7 @@ def check_color(check, prompt: str) -> tuple[str, str]:
     ("not a red hat"). Abstain: no mention,
     no colour bound, or a binding that cannot be told ("red and blue hats"). Without an
     entity: pass when the colour is named outside an exclusion, fail when only excluded."""
+    prompt = plain_prompt(prompt)
     hue = colors.canonical(check.color)
     if hue is None:
         return "abstain", f"{check.color!r} is not a known colour word"
@@ -188,6 +192,7 @@ def check_count(check, prompt: str) -> tuple[str, str]:
     disagreeing numbers, several mentions one of which counts by its article ("a cat next to
     a cat"), or no mention. Count 0: pass on an exclusion of the entity, fail on
     a mention asked for with a number or article, abstain otherwise."""
+    prompt = plain_prompt(prompt)
     words = ev.read_words(prompt)
     found = ev.mentions(_phrases(check.entity, terms=check.terms), prompt, words)
     affirmed, negated = _split(found)
@@ -237,6 +242,7 @@ def check_absence(check, prompt: str) -> tuple[str, str]:
     not only in one colour ("no green fruit"). Fail: every mention is something asked for.
     Abstain: no mention (the prompt may exclude it in other words), or some mentions whose
     scope is unclear."""
+    prompt = plain_prompt(prompt)
     words = ev.read_words(prompt)
     found = ev.mentions(_phrases(check.entity, terms=check.terms), prompt, words)
     affirmed, negated = _split(found)
@@ -263,6 +269,7 @@ def check_style(check, prompt: str) -> tuple[str, str]:
     (:func:`.prompt_evidence.names_style`: "watercolor painting", "in watercolour", a list
     item). Fail: it is mentioned only inside exclusions ("not a photo"). Abstain: no
     mention, or mentions as a thing in the picture ("tubes of watercolor paint")."""
+    prompt = plain_prompt(prompt)
     words = ev.read_words(prompt)
     phrases = _phrases(check.style, terms=check.terms)
     found = ev.mentions(phrases, prompt, words)
@@ -291,6 +298,7 @@ def check_layout(check, prompt: str) -> tuple[str, str]:
     Fail: a region phrase right after the entity (within three words: "a logo at the bottom")
     that contradicts it (bottom for top, an edge for centre; not "centred").
     Abstain: no region phrase with the entity, a less specific one, or no mention."""
+    prompt = plain_prompt(prompt)
     want = {"c": "center"} if check.region == "center" else dict(ev.REGION_AXES[p] for p in check.region.split("-"))
     words = ev.read_words(prompt)
     phrases = _phrases(check.entity, terms=check.terms)
@@ -333,6 +341,7 @@ def check_palette(check, prompt: str) -> tuple[str, str]:
     other colour is asked for. Fail: another colour is asked for (a plain colour word, not
     one that also names a thing, like gold or rose), or a listed colour is excluded.
     Abstain: otherwise."""
+    prompt = plain_prompt(prompt)
     wanted = {colors.canonical(c) for c in check.colors}
     words = ev.read_words(prompt)
     named = {}
@@ -379,6 +388,7 @@ def check_relation(check, prompt: str) -> tuple[str, str]:
     or holding it for on, outside or containing it for inside, far from for next to), none
     inside an exclusion or of unclear scope. Abstain: either thing is not mentioned, or they are
     mentioned without a relation phrase joining them (a missing phrase is no evidence)."""
+    prompt = plain_prompt(prompt)
     words = ev.read_words(prompt)
     subjects = ev.mentions(_phrases(check.subject, terms=check.terms), prompt, words)
     objects = ev.mentions(_phrases(check.object, terms=check.object_terms), prompt, words)
@@ -450,6 +460,7 @@ def judge_statement(statement: str, prompt: str, embedder=None) -> tuple[str, st
     similarity >= 0.7 backed by half of them. Statements about exclusions, numbers or
     several colours abstain unless their words are all found (exclusions: inside an
     exclusion). A statement never fails offline: a missing word is not evidence."""
+    prompt = plain_prompt(prompt)
     quoted = [u[2] for u in ev.quoted_units(statement) if u[3] and u[2].strip()]
     if len(quoted) == 1:
         from ..suite.models import TextCheck
@@ -488,10 +499,10 @@ def _segments(prompt: str) -> list[str]:
 def decide(checkpoint: Checkpoint, prompt: str, embedder=None) -> tuple[str, str, str]:
     """The prompt-side verdict for one checkpoint: ``(outcome, reason, method)`` where method
     is ``match``, ``check:<type>`` or ``statement(<signal>)``."""
-    if checkpoint.match:
-        return (*match_groups(checkpoint.match, prompt), "match")
     if checkpoint.check is not None:
         return (*judge_check(checkpoint.check, prompt), f"check:{checkpoint.check.type}")
+    if checkpoint.match:
+        return (*match_groups(checkpoint.match, prompt), "match")
     if not checkpoint.prompt:
         return "abstain", "the checkpoint has no prompt-side statement", "none"
     outcome, reason, signal = judge_statement(checkpoint.prompt, prompt, embedder)
