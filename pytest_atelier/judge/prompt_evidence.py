@@ -38,6 +38,8 @@ __all__ = [
     "colour_words_bound",
     "REGION_AXES",
     "regions_in",
+    "regions_of",
+    "adjective",
     "names_style",
     "Relation",
     "CONVERSE",
@@ -130,6 +132,7 @@ def _exception_at(words: list[Word], k: int) -> bool:
         return False
     return not need or (k + 1 < len(words) and words[k + 1].text == need)
 _LIST_JOINERS = frozenset({"and", "or", "nor"})
+_AUXILIARIES = frozenset("must should do does did will would can could may might shall is are was were be".split())
 _DETERMINERS = frozenset("a an the this that these those his her its their our my your some one".split())
 # A determiner after these keeps the scope open ("nothing that looks like a clock", "no X or a Y").
 _SCOPE_KEEPERS = frozenset({"like", "resembling", "resembles", "as", "of", "or", "nor", "any", "such", "than", "with"})
@@ -208,7 +211,9 @@ def _scope_statuses(text: str, words: list[Word], skip: list[bool]) -> list[str]
         pronoun = words[c].text in _PRONOUN_CUES
         rest = [w.text for w in words[c + size :] if w.sentence == words[c].sentence]
         closed_list = "or" in rest or "nor" in rest
-        mode, seen, prev, scoped = NEGATED, False, None, []
+        # "must not overwhelm the eye with flashing alerts": a negated verb governs its whole phrase
+        verbal = words[c].text in ("not", "never") and c > 0 and words[c - 1].text in _AUXILIARIES
+        mode, seen, prev, scoped, joined = NEGATED, False, None, [], False
         # "leave out the chairs, the towels and the umbrellas": a list of determiner phrases
         first = next((w.text for w in words[c + size :] if w.text not in _SCOPE_BREAKERS), "")
         tail = [w for w in words[c + size :] if w.sentence == words[c].sentence]
@@ -226,8 +231,16 @@ def _scope_statuses(text: str, words: list[Word], skip: list[bool]) -> list[str]
                 for j in scoped:  # "no birds other than the heron" excludes only some birds
                     status[j] = UNCLEAR
                 break
+            if joined and prev is not None and w.clause != prev.clause and w.text not in _LIST_JOINERS:
+                break  # "no computers or screens, square image": the or-list has closed
+            joined |= w.text in ("or", "nor")
             nxt = words[k + 1].text if k + 1 < len(words) and words[k + 1].sentence == w.sentence else ""
             verb = w.text not in _NOUN_BREAKERS or nxt in _DETERMINERS or nxt in _OBJECT_PRONOUNS
+            if verbal and seen and (w.text == "with" or w.text in _DETERMINERS) and prev is not None and w.clause == prev.clause:
+                status[k] = NEGATED if status[k] == NEGATED else mode
+                scoped.append(k)
+                prev = w
+                continue
             if w.text == "with" and seen and prev is not None and w.clause == prev.clause and mode == NEGATED:
                 mode = UNCLEAR  # "no laptops with a logo on them": the logo is part of what is excluded
                 prev = w
@@ -274,6 +287,7 @@ class Mention:
     end: int
     status: str
     phrase: str
+    compound: bool = False  # unclear only as part of a compound ("grass cover", "risograph print")
 
 
 def _singular_stem(word: str) -> str:
@@ -325,7 +339,8 @@ _AFTER_HEAD = frozenset(
     "of and or nor but with without while is are was were be been has have had sits sit stands stand lies lie "
     "a an the in on at to for from by as into onto over under above below beside behind near between among "
     "against along across around through where which that who whose this its their his her there here "
-    "each both all every per only just also too very so then than like not no never next".split()
+    "each both all every per only just also too very so then than like not no never next "
+    "feel feels felt look looks seem seems appear appears become becomes remain remains stay stays".split()
 )
 
 
@@ -353,9 +368,12 @@ def _modifies_next(words: list[Word], end: int) -> bool:
     w = words[end].text
     verbish = (w.endswith(("ing", "ed", "ly")) and w not in _LY_NOUNS) or (w.endswith("s") and not w.endswith("ss"))
     placed = _relation_at(words, end) is not None  # "a sign beneath the door", "a lamp far from the bed"
-    return not (w in _AFTER_HEAD or verbish or placed or w.isdigit() or w in NUMBER_WORDS or _colour_of(w))
+    picture = w in _FORMAT_NOUNS  # "square format", "vertical crop": the word describes the picture
+    return not (w in _AFTER_HEAD or verbish or placed or picture or w.isdigit() or w in NUMBER_WORDS or _colour_of(w))
 
 
+# Nouns for the picture's own shape: a word before them describes the picture, not a thing.
+_FORMAT_NOUNS = frozenset("format formats aspect ratio crop orientation canvas image".split())
 _NAMED_THINGS = frozenset("font typeface typography style brand logo movie film song book game band series".split())
 
 
@@ -378,7 +396,7 @@ _ADJECTIVE_ENDINGS = ("y", "ful", "ous", "ive", "al", "ic", "ish", "less", "able
 _STRICT_ADJECTIVE_ENDINGS = ("ful", "ous", "ive", "ic", "ish", "less", "able", "ible")
 
 
-def _adjective(word: str, strict: bool = False) -> bool:
+def adjective(word: str, strict: bool = False) -> bool:
     """A colour, a common adjective or a word with an adjective ending ("rainy", "golden");
     ``strict`` leaves out endings that nouns share ("butterfly", "garden", "painting")."""
     endings = _STRICT_ADJECTIVE_ENDINGS if strict else _ADJECTIVE_ENDINGS
@@ -391,7 +409,7 @@ def plain_head(words: list[Word], m: Mention) -> bool:
     if m.start == 0 or words[m.start - 1].clause != words[m.start].clause:
         return True
     w = words[m.start - 1].text
-    return w in _DETERMINERS or w in _AFTER_HEAD or w in NUMBER_WORDS or w.isdigit() or _adjective(w)
+    return w in _DETERMINERS or w in _AFTER_HEAD or w in NUMBER_WORDS or w.isdigit() or adjective(w)
 
 
 _GONE = frozenset({"nowhere", "vanished", "disappeared", "gone", "missing", "absent"})
@@ -433,16 +451,20 @@ def mentions(phrases: list[str], text: str, words: list[Word] | None = None, quo
                 continue
             end = i + len(want)
             status = statuses[i]
+            if any(words[k].text == "free" and words[k - 1].hyphen_next for k in range(i + 1, end)):
+                status = statuses[end - 1]  # the phrase is the "-free" word itself ("stress-free")
             after = [w.text for w in words[end : end + 3] if w.sentence == words[i].sentence]
             compound = (
                 words[end - 1].hyphen_next
                 or (i > 0 and words[i - 1].hyphen_next)
-                or (end < len(words) and not skip[end] and not _adjective(words[end - 1].text, strict=True) and _modifies_next(words, end))
+                or (end < len(words) and not skip[end] and not adjective(words[end - 1].text, strict=True) and _modifies_next(words, end))
             )  # "dog-eared", "five-day", "hot dog stand", "wolf pack"; not 'letters "THANK YOU"' 
+            gone = bool(_POST_NEGATORS.intersection(after)) or _gone_later(words, i, end)
             if status == AFFIRMED and excluded_after(text, words, end):
                 status = NEGATED  # "text is not allowed", "people: none"
-            elif status == AFFIRMED and (compound or _POST_NEGATORS.intersection(after) or _gone_later(words, i, end)):
-                status = UNCLEAR
+            elif status == AFFIRMED and (compound or gone):
+                found.setdefault((i, end), Mention(i, end, UNCLEAR, phrase, compound=not gone))
+                continue
             found.setdefault((i, end), Mention(i, end, status, phrase))
     return sorted(found.values(), key=lambda m: (m.start, m.end))
 
@@ -460,7 +482,8 @@ _DELIMITED = re.compile(rf"\b(?:{_TEXT_CUES})\s*[:=]\s*(?P<unit>[^\n.;!?,()\[\]\
 def quoted_units(text: str) -> list[tuple[int, int, str, bool]]:
     """Quoted strings and ``cue: text`` units as ``(start, end, content, quoted)``, in order.
 
-    Straight and typographic double quotes, guillemets and backticks always delimit a unit;
+    Straight and typographic double quotes, guillemets and backticks always delimit a unit,
+    and so does a quote nested in a unit ('"pace \'5:12 /km\' in large numerals"');
     single quotes do when the opening one follows a space or an opening bracket and the
     closing one is followed by a space, punctuation or the end (so apostrophes do not). A
     ``cue: text`` unit (``text: Little Wren Bakery``, ``reads: OPEN``) runs to the next
@@ -488,6 +511,8 @@ def quoted_units(text: str) -> list[tuple[int, int, str, bool]]:
             for k in range(i, j + 1):
                 taken[k] = True
             i = j + 1
+    for a, b, content, _ in list(units):  # 'a sign "pace '5:12 /km' in large numerals"'
+        units += [(a + 1 + x, a + 1 + y, inner, True) for x, y, inner, quoted in quoted_units(content) if quoted]
     for m in _DELIMITED.finditer(text):
         if not any(taken[m.start("unit") : m.end("unit")]):
             units.append((m.start("unit"), m.end("unit"), m.group("unit"), False))
@@ -580,7 +605,7 @@ def quantity_before(text: str, words: list[Word], start: int) -> tuple[int | Non
                 between = words[i + length : start]
                 if any(b.text in _GAP_STOP or number_value(text, words, k) for k, b in enumerate(between, i + length)):
                     continue
-                before = words[i - 1].text if i > 0 and words[i - 1].sentence == words[start].sentence else ""
+                before = words[i - 1].text if i > 0 and words[i - 1].clause == words[i].clause else ""  # not "waist-up, one"
                 if before in _APPROXIMATE or (i > 1 and words[i - 2].text in ("at", "up") and before in ("least", "most", "to")):
                     return None, "approximate"
                 return got[0], "number"
@@ -709,6 +734,22 @@ _REGION_FOLLOWERS = frozenset(
     "this its their his her".split()
 )
 _FRAME_PREPS = frozenset({"on", "at", "in", "to", "along", "across", "toward", "towards", "into", "near"})
+
+
+# Words that start a new part of a clause, with its own thing and place ("the date along the
+# bottom and the pace at the top").
+_COORDINATORS = frozenset({"and", "while", "whereas", "plus", "but", "with"})
+
+
+def regions_of(words: list[Word], m: Mention) -> list[tuple[int, dict[str, str]]]:
+    """The frame regions said of the mention: those in its part of the clause (split at "and",
+    "while", "with" ...), or, when that part has none, those in its whole clause ("the logo
+    and the title at the top")."""
+    clause = [k for k, w in enumerate(words) if w.clause == words[m.start].clause]
+    lo, hi = clause[0], clause[-1] + 1
+    start = max([k + 1 for k in range(lo, m.start) if words[k].text in _COORDINATORS], default=lo)
+    end = min([k for k in range(m.end, hi) if words[k].text in _COORDINATORS], default=hi)
+    return regions_in(words, start, end) or regions_in(words, lo, hi)
 
 
 def regions_in(words: list[Word], lo: int, hi: int) -> list[tuple[int, dict[str, str]]]:

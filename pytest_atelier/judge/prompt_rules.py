@@ -64,23 +64,38 @@ def _asked_for(phrases: list[str], what: str, prompt: str) -> tuple[str, str]:
         return "abstain", f"the prompt has {modifier!r} {affirmed[0].phrase!r}, which may name something else"
     if negated and len(negated) == len(found):
         return "fail", f"the prompt mentions {what!r} only to exclude it"
-    return "abstain", f"no mention of {what!r} (looked for {_quote(phrases)}); it may be worded otherwise"
+    return "abstain", _unclear_reason(what, phrases, found, words)
+
+
+def _unclear_reason(what: str, phrases: list[str], found: list[ev.Mention], words: list[ev.Word]) -> str:
+    """Why mentions that are neither asked for nor excluded decide nothing; never "no
+    mention" when there is one."""
+    compound = next((m for m in found if m.compound), None)
+    if compound is not None:
+        joined = " ".join(w.text for w in words[compound.start : compound.end + 1])
+        return f"the prompt has {compound.phrase!r} only in {joined!r}, which may name something else"
+    if found:
+        return f"the prompt mentions {found[0].phrase!r} where it may not be asked for (an unclear exclusion, or said to be gone)"
+    return f"no mention of {what!r} (looked for {_quote(phrases)}); it may be worded otherwise"
 
 
 def match_groups(groups: list[list[str]], prompt: str) -> tuple[str, str]:
     """Pass: every group has a mention outside an exclusion. Fail: some group is mentioned
     only inside exclusions. Abstain: some group is not found (it may be worded otherwise)."""
-    missing, excluded = [], []
+    missing, excluded, why = [], [], []
     for group in groups:
-        outcome, _ = _asked_for(group, group[0], prompt)
+        outcome, reason = _asked_for(group, group[0], prompt)
         if outcome == "fail":
             excluded.append(group)
         elif outcome == "abstain":
             missing.append(group)
+            why += [] if reason.startswith("no mention") else [reason]
     if excluded:
         return "fail", "the prompt excludes " + "; ".join(f"[{', '.join(g)}]" for g in excluded)
     if missing:
         names = "; ".join(f"[{', '.join(g)}]" for g in missing)
+        if why:
+            return "abstain", f"{len(missing)} of {len(groups)} keyword groups ({names}) are not plainly asked for: {why[0]}"
         return "abstain", f"no mention of {len(missing)} of {len(groups)} keyword groups ({names}); they may be worded otherwise"
     return "pass", f"the prompt mentions every keyword group ({len(groups)})"
 
@@ -176,6 +191,16 @@ def check_color(check, prompt: str) -> tuple[str, str]:
     return "abstain", f"the prompt mentions {check.entity!r} but binds no colour to it that can be told"
 
 
+def _contrasted(words, m) -> bool:
+    """The mention is followed in its sentence by "one" standing for another of it ("one large
+    triangle and a smaller one", "one cup and another"): its number is not the total."""
+    later = [w for w in words[m.end : m.end + 12] if w.sentence == words[m.start].sentence]
+    for a, b in zip(later, later[1:]):
+        if b.text in ("one", "ones") and (a.text in ("another", "other", "smaller", "larger", "bigger", "second") or ev.adjective(a.text)):
+            return True
+    return any(w.text == "another" for w in later)
+
+
 def _distributive(words, m) -> bool:
     before = [w.text for w in words[max(0, m.start - 6) : m.start] if w.sentence == words[m.start].sentence]
     after = [w.text for w in words[m.end : m.end + 2] if w.sentence == words[m.start].sentence]
@@ -217,6 +242,8 @@ def check_count(check, prompt: str) -> tuple[str, str]:
             values.setdefault(value, " ".join(w.text for w in words[m.start : m.end]))
     if approximate:
         return "abstain", f"the prompt gives an approximate number of {check.entity!r}"
+    if any(_contrasted(words, m) for m in affirmed):
+        return "abstain", f"the prompt counts {check.entity!r} one by one (\"one ... and a smaller one\"): the total is not given"
     if any(_distributive(words, m) for m in affirmed):  # "three tables, each with four chairs"
         return "abstain", f"the prompt counts {check.entity!r} per item (each, every, per): the total is a product"
     if articles and (quantified > 1 or any(m is not first and not ev.refers_back(words, m) for m in affirmed)):
@@ -274,14 +301,15 @@ def check_style(check, prompt: str) -> tuple[str, str]:
     phrases = _phrases(check.style, terms=check.terms)
     found = ev.mentions(phrases, prompt, words)
     affirmed, negated = _split(found)
-    styled = [m for m in affirmed if ev.names_style(words, m)]
+    # "risograph print", "3D render wallpaper": a style word before a noun still names the style
+    styled = [m for m in found if (m.status == ev.AFFIRMED or m.compound) and ev.names_style(words, m)]
     if styled:
         return "pass", f"the prompt asks for the style {check.style!r} ({styled[0].phrase!r})"
     if negated and not affirmed:
         return "fail", f"the prompt mentions {check.style!r} only to exclude it"
     if affirmed:
         return "abstain", f"the prompt mentions {affirmed[0].phrase!r}, but as a thing in the picture rather than its style"
-    return "abstain", f"no mention of {check.style!r} (looked for {_quote(phrases)}); it may be worded otherwise"
+    return "abstain", _unclear_reason(check.style, phrases, found, words)
 
 
 def _opposed(want: dict[str, str], got: dict[str, str]) -> bool:
@@ -306,8 +334,7 @@ def check_layout(check, prompt: str) -> tuple[str, str]:
     affirmed = [m for m in found if m.status == ev.AFFIRMED]
     contradicted = False
     for m in affirmed:
-        clause = [k for k, w in enumerate(words) if w.clause == words[m.start].clause]
-        for at, place in ev.regions_in(words, clause[0], clause[-1] + 1):
+        for at, place in ev.regions_of(words, m):
             if all(place.get(axis) == value for axis, value in want.items()):
                 return "pass", f"the prompt places {m.phrase!r} at the {'-'.join(place.values())}"
             # only a region phrase right after the entity ("a logo at the bottom") contradicts;
