@@ -49,8 +49,7 @@ _COUNT_KEYS = frozenset("count number quantity amount".split())
 _NONE_VALUES = frozenset({"none", "no", "n/a", "na", "null", "nothing", "false", "0"})
 _PREPOSITION_START = re.compile(
     r"^(?:at|on|in|along|across|to|toward|towards|near|under|over|above|below|beneath|beside|behind|between|"
-    r"next|directly|right|left|top|bottom|upper|lower|centered|centred|center|centre|middle|inside|around|against|"
-    r"within|into|off|upon|by)\b",
+    r"next|directly|just|centered|centred|inside|around|against|within|into|off|upon|by|filling|spanning)\b",
     re.IGNORECASE,
 )
 
@@ -124,18 +123,19 @@ def _exclusion_label(label: str, strict: bool = False) -> bool:
     return not strict or all(w in _LABEL_FILLER or _EXCLUSION_LABEL.fullmatch(w) for w in words)
 
 
-def _say(value, path: tuple[str, ...], out: list[str], negative: bool) -> None:
-    """Append the lines that say ``value``, found under the keys ``path``."""
+def _say(value, path: tuple[str, ...], out: list[str], negative: bool, text: bool = False) -> None:
+    """Append the lines that say ``value``, found under the keys ``path`` (``text``: under a
+    text key, as in ``{"text": {"title": "SALE"}}``)."""
     key = path[-1] if path else ""
     if key and _exclusion_label(key):
         negative = True
     if isinstance(value, dict):
         for k, v in value.items():
-            _say(v, (*path, str(k)), out, negative)
+            _say(v, (*path, str(k)), out, negative, text or _is_text_key(key))
         return
     if isinstance(value, list):
         for item in value:
-            _say(item, path, out, negative)
+            _say(item, path, out, negative, text)
         return
     if value is None:
         return
@@ -143,7 +143,7 @@ def _say(value, path: tuple[str, ...], out: list[str], negative: bool) -> None:
         if isinstance(value, str) and value.strip():
             out.append(EXCLUSION_LINE + value.strip().rstrip("."))
         return
-    out.append(_sentence(path, value))
+    out.append(_sentence(path, value, text))
 
 
 def _owner(path: tuple[str, ...]) -> str:
@@ -155,14 +155,14 @@ def _owner(path: tuple[str, ...]) -> str:
     return ""
 
 
-def _sentence(path: tuple[str, ...], value) -> str:
+def _sentence(path: tuple[str, ...], value, under_text: bool = False) -> str:
     key = path[-1] if path else ""
     words, owner = _key_words(key), _owner(path)
     plain = words.replace(" ", "_") in _PLAIN_KEYS or not words
     if isinstance(value, bool):
         return f"{words}." if value else f"no {words}."
     text = str(value).strip()
-    if _is_text_key(key) and isinstance(value, str):
+    if (under_text and words not in _POSITION_KEYS | _COLOUR_KEYS) or (_is_text_key(key) and isinstance(value, str)):
         if text.lower() in _NONE_VALUES or text.lower().startswith(("no ", "none")):
             return f"{words}: none."
         if not re.search(r"[\"“”«»]", text):

@@ -212,7 +212,8 @@ def check_count(check, prompt: str) -> tuple[str, str]:
     compounds, ``a pair of``, ``half a dozen``, ``a single``, a/an before a singular noun,
     with up to three adjectives between number and noun.
 
-    Pass: every quantified mention outside an exclusion gives the count. Fail: they agree on
+    Pass: every quantified mention outside an exclusion gives the count, by a number (an
+    article alone, "a cat", names the thing without counting it). Fail: they agree on
     another number. Abstain: mentions without a number, approximate ones ("at least five"),
     disagreeing numbers, several mentions one of which counts by its article ("a cat next to
     a cat"), or no mention. Count 0: pass on an exclusion of the entity, fail on
@@ -253,6 +254,8 @@ def check_count(check, prompt: str) -> tuple[str, str]:
         return "abstain", f"the prompt gives other numbers of {check.entity!r} ({', '.join(map(str, sorted(unclear_values)))})"
     if len(values) == 1:
         (value, noun), = values.items()
+        if value == check.count and articles and articles == quantified:
+            return "abstain", f"the prompt has 'a {noun}', which names the thing without saying how many"
         if value == check.count:
             return "pass", f"the prompt asks for {value} {noun!r}"
         return "fail", f"the prompt asks for {value} {noun!r}, not {check.count}"
@@ -523,13 +526,32 @@ def _segments(prompt: str) -> list[str]:
     return [prompt, *[p for p in parts if len(p.split()) >= 2]]
 
 
+_SPECIFIC_WORDS = frozenset({*ev.REGION_AXES, "no", "not", "without", "never", "exactly"})
+
+
+def _uncovered(statement: str, groups: list[list[str]]) -> list[str]:
+    """Words of the statement that say which colour, how many, where or what not (a colour, a
+    number, a frame side, a negation) and that no keyword group holds: a keyword pass cannot
+    show them ("an orange sun" read from [[sun]])."""
+    held = {w for group in groups for term in group for w in re.findall(r"[^\W_]+", term.lower())}
+    wanted = [w.lower() for w in re.findall(r"[^\W_]+", strip_boilerplate(statement))]
+    specific = [w for w in wanted if w in _SPECIFIC_WORDS or w in ev.NUMBER_WORDS or w.isdigit() or colors.canonical(w)]
+    return [w for w in dict.fromkeys(specific) if w not in held and not any(ev._same(w, h) for h in held)]
+
+
 def decide(checkpoint: Checkpoint, prompt: str, embedder=None) -> tuple[str, str, str]:
     """The prompt-side verdict for one checkpoint: ``(outcome, reason, method)`` where method
-    is ``match``, ``check:<type>`` or ``statement(<signal>)``."""
+    is ``match``, ``check:<type>`` or ``statement(<signal>)``. A typed check decides before
+    keyword groups; a keyword pass abstains when the statement names a colour, number, frame
+    side or negation that no group holds and the prompt does not ask for."""
     if checkpoint.check is not None:
         return (*judge_check(checkpoint.check, prompt), f"check:{checkpoint.check.type}")
     if checkpoint.match:
-        return (*match_groups(checkpoint.match, prompt), "match")
+        outcome, reason = match_groups(checkpoint.match, prompt)
+        unsaid = [w for w in _uncovered(checkpoint.prompt or "", checkpoint.match) if _asked_for([w], w, prompt)[0] != "pass"]
+        if outcome == "pass" and unsaid:
+            return "abstain", f"{reason}, but not {_quote(unsaid)}, which the statement needs and no group holds", "match"
+        return outcome, reason, "match"
     if not checkpoint.prompt:
         return "abstain", "the checkpoint has no prompt-side statement", "none"
     outcome, reason, signal = judge_statement(checkpoint.prompt, prompt, embedder)
