@@ -388,7 +388,7 @@ _PLAIN_ADJECTIVES = frozenset(
     "big small little large huge tiny giant old young new tall short long fat thin wide narrow cute wild lone "
     "single whole full dark light bright pale deep soft warm cold cool wet dry clean fresh ripe slim tame stray "
     "brave proud calm quiet loud happy sad angry gentle fierce friendly lonely sleeping running flying majestic "
-    "beautiful lovely elegant ancient modern rustic vintage cozy cosy tiny white black".split()
+    "beautiful lovely elegant ancient modern rustic vintage cozy cosy tiny white black free".split()
 )
 _ADJECTIVE_ENDINGS = ("y", "ful", "ous", "ive", "al", "ic", "ish", "less", "able", "ible", "ed", "ing", "en", "est", "ern", "ese", "ian")
 
@@ -744,12 +744,17 @@ _COORDINATORS = frozenset({"and", "while", "whereas", "plus", "but", "with"})
 def regions_of(words: list[Word], m: Mention) -> list[tuple[int, dict[str, str]]]:
     """The frame regions said of the mention: those in its part of the clause (split at "and",
     "while", "with" ...), or, when that part has none, those in its whole clause ("the logo
-    and the title at the top")."""
+    and the title at the top"), or else those of a short region clause right before it ("In the
+    center, the output figure")."""
     clause = [k for k, w in enumerate(words) if w.clause == words[m.start].clause]
     lo, hi = clause[0], clause[-1] + 1
     start = max([k + 1 for k in range(lo, m.start) if words[k].text in _COORDINATORS], default=lo)
     end = min([k for k in range(m.end, hi) if words[k].text in _COORDINATORS], default=hi)
-    return regions_in(words, start, end) or regions_in(words, lo, hi)
+    own = regions_in(words, start, end) or regions_in(words, lo, hi)
+    before = [k for k in range(lo) if words[k].sentence == words[lo].sentence and words[k].clause == words[lo - 1].clause]
+    if own or not before or len(before) > 5 or words[before[0]].text not in _FRAME_PREPS:
+        return own
+    return regions_in(words, before[0], lo)  # "In the center, the output figure": a fronted region
 
 
 def regions_in(words: list[Word], lo: int, hi: int) -> list[tuple[int, dict[str, str]]]:

@@ -212,7 +212,7 @@ def _aspect(ratio: str) -> str:
 
 _WEIGHTED = re.compile(r"\(([^()]*?)\s*:\s*-?\d+(?:\.\d+)?\s*\)")  # (red umbrella:1.3)
 _DOUBLED = re.compile(r"\(\(([^()]*)\)\)")  # ((red umbrella))
-_BRACKETED = re.compile(r"\[([^\[\]:\n]*)\]|\{([^{}:\n]*)\}")  # [blurry], {masterpiece}
+_BRACKETED = re.compile(r"(?<![\w\"'“])(?:\[([^\[\]:\n]*)\]|\{([^{}:\n]*)\})(?![\w\"'”])")  # [blurry], {masterpiece}
 _BARE_WEIGHT = re.compile(r"(?<=[A-Za-z])\s*:\s*\d*\.\d+(?=\s*(?:,|$))", re.MULTILINE)  # red umbrella:1.2,
 _PARAMETER = re.compile(r"(?:^|\s)--(?P<name>[a-z]+)(?P<value>(?:\s+(?!--)[^\s-][^\n]*?)?)(?=\s+--[a-z]|\s*$)", re.MULTILINE)
 

@@ -195,8 +195,9 @@ def _contrasted(words, m) -> bool:
     """The mention is followed in its sentence by "one" standing for another of it ("one large
     triangle and a smaller one", "one cup and another"): its number is not the total."""
     later = [w for w in words[m.end : m.end + 12] if w.sentence == words[m.start].sentence]
-    for a, b in zip(later, later[1:]):
-        if b.text in ("one", "ones") and (a.text in ("another", "other", "smaller", "larger", "bigger", "second") or ev.adjective(a.text)):
+    for k, w in enumerate(later):
+        lead = {x.text for x in later[max(0, k - 2) : k]}
+        if w.text in ("one", "ones") and not w.hyphen_next and lead & {"a", "an", "another", "other", "the"}:
             return True
     return any(w.text == "another" for w in later)
 
