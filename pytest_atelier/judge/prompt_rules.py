@@ -537,7 +537,7 @@ def _uncovered(statement: str, groups: list[list[str]]) -> list[str]:
     held = {w for group in groups for term in group for w in re.findall(r"[^\W_]+", term.lower())}
     wanted = [w.lower() for w in re.findall(r"[^\W_]+", strip_boilerplate(statement))]
     specific = [w for w in wanted if w in _SPECIFIC_WORDS or w in ev.NUMBER_WORDS or w.isdigit() or colors.canonical(w)]
-    return [w for w in dict.fromkeys(specific) if w not in held and not any(ev._same(w, h) for h in held)]
+    return [w for w in dict.fromkeys(specific) if w not in held and not any(ev.same_term(w, h) for h in held)]
 
 
 def decide(checkpoint: Checkpoint, prompt: str, embedder=None) -> tuple[str, str, str]:
