@@ -122,11 +122,13 @@ def adjective(word: str, strict: bool = False) -> bool:
 
 def plain_head(words: list[Word], m: Mention) -> bool:
     """The mention is not preceded, in its phrase, by a word that may be a noun modifying its
-    sense: nothing, a determiner, a number, a colour or an adjective comes right before it."""
+    sense: nothing, a determiner, a number, a colour, an adjective or a compound with a number
+    ("a 12-hour shift", "a three-day fair") comes right before it."""
     if m.start == 0 or words[m.start - 1].clause != words[m.start].clause:
         return True
     w = words[m.start - 1].text
-    return w in DETERMINERS or w in _AFTER_HEAD or w in NUMBER_WORDS or w.isdigit() or adjective(w)
+    counted = m.start > 1 and words[m.start - 2].hyphen_next and (words[m.start - 2].text.isdigit() or words[m.start - 2].text in NUMBER_WORDS)
+    return w in DETERMINERS or w in _AFTER_HEAD or w in NUMBER_WORDS or w.isdigit() or adjective(w) or counted
 
 
 _GONE = frozenset({"nowhere", "vanished", "disappeared", "gone", "missing", "absent"})

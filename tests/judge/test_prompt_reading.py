@@ -88,6 +88,11 @@ def test_reasons_never_say_no_mention_of_a_word_in_the_prompt():
     assert outcome == "abstain" and "no mention" not in reason and "moss carpet" in reason
 
 
+def test_a_compound_with_a_number_before_a_noun_is_a_modifier():
+    assert verdict(PresenceCheck(type="presence", entity="fair"), "a bustling three-day fair by the docks") == "pass"
+    assert verdict(PresenceCheck(type="presence", entity="shift"), "nurses at the end of a 12-hour shift") == "pass"
+
+
 def test_an_exception_after_beyond_makes_the_exclusion_partial():
     prompt = "## Avoid\n- any colour beyond blue and white"
     assert verdict(PaletteCheck(type="palette", colors=["blue", "white"]), prompt) != "fail"
