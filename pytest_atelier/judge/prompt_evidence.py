@@ -38,6 +38,7 @@ __all__ = [
     "plain_head",
     "refers_back",
     "adjective",
+    "THING_HUES",
     "word_statuses",
     "quoted_units",
     "normalise_text",
@@ -120,12 +121,28 @@ def adjective(word: str, strict: bool = False) -> bool:
     return colour_of(word) is not None or word in _PLAIN_ADJECTIVES or (len(word) > 4 and word.endswith(endings))
 
 
+# Colour words that also name things (a lemon, cream, gold): "lemon-yellow" does not ask for a lemon.
+THING_HUES = frozenset(
+    "gold golden rose wine lemon lime olive chocolate cream tan ivory orange silver silvery amber ruby emerald "
+    "sapphire charcoal".split()
+)
+
+
+def _describes(word: str) -> bool:
+    """A colour, an adverb in -ly or an adjective by its ending: a word that describes rather
+    than names, so no word before it makes it name something else."""
+    return bool(colour_of(word)) or (word.endswith("ly") and word not in _LY_NOUNS) or adjective(word, strict=True)
+
+
 def plain_head(words: list[Word], m: Mention) -> bool:
     """The mention is not preceded, in its phrase, by a word that may be a noun modifying its
-    sense: nothing, a determiner, a number, a colour, an adjective or a compound with a number
-    ("a 12-hour shift", "a three-day fair") comes right before it."""
+    sense: it describes (a colour, an adverb, an adjective), or nothing, a determiner, a number,
+    a colour, an adjective or a compound with a number ("a 12-hour shift", "a three-day fair")
+    comes right before it."""
     if m.start == 0 or words[m.start - 1].clause != words[m.start].clause:
         return True
+    if m.end - m.start == 1 and _describes(words[m.start].text):
+        return True  # "vivid blue", "run horizontally": a word before a describing word does not change it
     w = words[m.start - 1].text
     counted = m.start > 1 and words[m.start - 2].hyphen_next and (words[m.start - 2].text.isdigit() or words[m.start - 2].text in NUMBER_WORDS)
     return w in DETERMINERS or w in _AFTER_HEAD or w in NUMBER_WORDS or w.isdigit() or adjective(w) or counted
@@ -162,8 +179,10 @@ def mentions(phrases: list[str], text: str, words: list[Word] | None = None, quo
             if any(words[k].text == "free" and words[k - 1].hyphen_next for k in range(i + 1, end)):
                 status = statuses[end - 1]  # the phrase is the "-free" word itself ("stress-free")
             after = [w.text for w in words[end : end + 3] if w.sentence == words[i].sentence]
+            hue_pair = end < len(words) and colour_of(words[end - 1].text) and words[end - 1].text not in THING_HUES and (
+                colour_of(words[end].text) or words[end].text in ("coloured", "colored", "toned", "tinted"))
             compound = (
-                words[end - 1].hyphen_next
+                (words[end - 1].hyphen_next and not hue_pair)  # not "cream-coloured", "mustard-yellow"
                 or (i > 0 and words[i - 1].hyphen_next)
                 or (end < len(words) and not skip[end] and not adjective(words[end - 1].text, strict=True) and _modifies_next(words, end))
             )  # "dog-eared", "five-day", "hot dog stand", "wolf pack"; not 'letters "THANK YOU"' 

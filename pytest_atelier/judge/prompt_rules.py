@@ -353,12 +353,6 @@ def check_layout(check, prompt: str) -> tuple[str, str]:
     return "abstain", f"the prompt mentions {check.entity!r} without a frame region for it that the judge reads"
 
 
-# Colour words that also name other things (golden hour, a rose, lime juice) do not count
-# as asking for another colour.
-_AMBIGUOUS_HUES = frozenset(
-    "gold golden rose wine lemon lime olive chocolate cream tan ivory orange silver silvery amber ruby emerald "
-    "sapphire charcoal".split()
-)
 _RESTRICTION = re.compile(
     r"\b(?:only|solely|exclusively|strictly|nothing\s+but|limited\s+to|restricted\s+to|limited\s+palette|"
     r"restricted\s+palette|two[- ]colou?r|three[- ]colou?r|two[- ]tone|duotone|monochrome|monochromatic)\b",
@@ -383,7 +377,7 @@ def check_palette(check, prompt: str) -> tuple[str, str]:
         if m.status == ev.AFFIRMED:
             named.setdefault(hue, []).append(m)
     extra = sorted(
-        hue for hue, ms in named.items() if hue not in wanted and any(words[m.start].text not in _AMBIGUOUS_HUES for m in ms)
+        hue for hue, ms in named.items() if hue not in wanted and any(words[m.start].text not in ev.THING_HUES for m in ms)
     )
     if extra:
         return "fail", f"the prompt also asks for {', '.join(extra)}, outside the palette {_quote(check.colors)}"

@@ -93,6 +93,20 @@ def test_a_compound_with_a_number_before_a_noun_is_a_modifier():
     assert verdict(PresenceCheck(type="presence", entity="shift"), "nurses at the end of a 12-hour shift") == "pass"
 
 
+@pytest.mark.parametrize("prompt, word", [
+    ("a kite of vivid teal against the sky", "teal"),
+    ("stripes that run diagonally across the flag", "diagonally"),
+    ("a teal-coloured jug", "teal"),
+    ("a navy-blue scarf", "navy"),
+])
+def test_a_describing_word_is_asked_for_whatever_comes_before_it(prompt, word):
+    assert verdict(PresenceCheck(type="presence", entity=word), prompt) == "pass"
+
+
+def test_a_colour_named_after_a_thing_does_not_ask_for_the_thing():
+    assert verdict(PresenceCheck(type="presence", entity="lemon"), "a lemon-yellow raincoat") != "pass"
+
+
 def test_an_exception_after_beyond_makes_the_exclusion_partial():
     prompt = "## Avoid\n- any colour beyond blue and white"
     assert verdict(PaletteCheck(type="palette", colors=["blue", "white"]), prompt) != "fail"
