@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import importlib.util
-import queue
 import re
 import threading
 import unicodedata
@@ -30,6 +29,7 @@ __all__ = [
     "REGION_BOXES",
     "region_box",
     "ocr_available",
+    "warm_ocr",
     "read_text",
     "text_lines",
     "reading_order",
@@ -94,8 +94,8 @@ def _sha(path: Path) -> str:
 
 # One OCR engine per core, each on one thread: images are read side by side (the engine
 # produces several runs at once), and no engine's thread pool competes with another's.
-_ocr_lock = threading.Lock()
-_ocr_idle: queue.SimpleQueue = queue.SimpleQueue()
+_ocr_free = threading.Condition()  # guards the two below; notified when an engine is freed or failed to be made
+_ocr_idle: list = []
 _ocr_made = 0
 _ocr_cache: dict[str, tuple[list[TextBox], tuple[int, int]]] = {}
 
@@ -106,25 +106,38 @@ def ocr_available() -> bool:
 
 
 def _borrow_ocr_engine():
-    """An idle engine, a new one while fewer than the process's cores exist, else the next freed."""
+    """An idle engine, a new one while fewer than the process's cores exist, else the next freed.
+    A thread that fails to make one wakes a waiting thread, which then tries to make one itself."""
     global _ocr_made
-    try:
-        return _ocr_idle.get_nowait()
-    except queue.Empty:
-        pass
-    with _ocr_lock:
-        make = _ocr_made < (cpu_threads() or available_cores())
-        if make:
-            _ocr_made += 1
-    if not make:
-        return _ocr_idle.get()
+    with _ocr_free:
+        while not _ocr_idle and _ocr_made >= (cpu_threads() or available_cores()):
+            _ocr_free.wait()
+        if _ocr_idle:
+            return _ocr_idle.pop()
+        _ocr_made += 1
     try:
         module = require("rapidocr_onnxruntime", "ocr", "Reading text in images (OCR)")
         return module.RapidOCR(intra_op_num_threads=1, inter_op_num_threads=1)
     except BaseException:
-        with _ocr_lock:
+        with _ocr_free:
             _ocr_made -= 1
+            _ocr_free.notify()
         raise
+
+
+def warm_ocr() -> None:
+    """Make one OCR engine on this thread (before worker threads start: it makes loggers), if none exists."""
+    if _ocr_made == 0 and ocr_available():
+        try:
+            _return_ocr_engine(_borrow_ocr_engine())
+        except MissingExtraError:  # a broken install: the text checks abstain and say so where they run
+            pass
+
+
+def _return_ocr_engine(engine) -> None:
+    with _ocr_free:
+        _ocr_idle.append(engine)
+        _ocr_free.notify()
 
 
 def read_text(path: Path) -> tuple[list[TextBox], tuple[int, int]]:
@@ -143,7 +156,7 @@ def read_text(path: Path) -> tuple[list[TextBox], tuple[int, int]]:
     try:
         result, _ = engine(rgb[:, :, ::-1].copy())  # rapidocr takes BGR arrays
     finally:
-        _ocr_idle.put(engine)
+        _return_ocr_engine(engine)
     boxes = []
     for points, text, score in result or []:
         xs, ys = [p[0] for p in points], [p[1] for p in points]
@@ -370,6 +383,13 @@ def color_fraction(path: Path, color: str, region: str | None = None) -> float:
     return float(crop.mean()) if crop.size else 0.0
 
 
+def family_fraction(path: Path, color: str, region: str | None = None) -> float:
+    """Share of pixels (in ``region`` when given) of any tint or shade of ``color``
+    (:func:`.colors.family_mask`)."""
+    crop = _crop(load_pixels(path)[0], region)
+    return float(colors.family_mask(crop, color).mean()) if crop.size else 0.0
+
+
 def flat_coverage(path: Path) -> float:
     """Share of pixels covered by the image's 16 most frequent exact colours."""
     rgb = load_pixels(path)[0].reshape(-1, 3).astype(np.uint32)
@@ -399,8 +419,12 @@ def _notch(shape: np.ndarray) -> float:
     if len(set(xs)) < 3 or len(set(ys)) < 3:
         return 0.0
     pts = np.stack([xs, ys], 1).astype(float)
+    try:
+        corners = pts[spatial.ConvexHull(pts).vertices]
+    except spatial.QhullError:
+        return 0.0  # all on one slanted line: a stroke has no dent
     hull = Image.new("1", (shape.shape[1], shape.shape[0]), 0)
-    ImageDraw.Draw(hull).polygon([tuple(p) for p in pts[spatial.ConvexHull(pts).vertices]], fill=1)
+    ImageDraw.Draw(hull).polygon([tuple(p) for p in corners], fill=1)
     deficit = np.asarray(hull, dtype=bool) & ~shape
     return float(ndimage.distance_transform_edt(~shape)[deficit].max()) if deficit.any() else 0.0
 
@@ -494,8 +518,9 @@ def check_background(path: Path, color: str) -> tuple[str, str]:
     """The background is the largest connected one-colour region (:func:`background_region`).
     Pass: it covers at least 30% of the image, its palette colour is the named one and its
     mean colour lies within 12 CIELAB units of it (a pale blue is not called white). Fail:
-    such a region has another palette colour and the named colour lies over 12 units from
-    its mean. Abstain: no region that large, or a tint in between."""
+    such a region has another palette colour, the named colour lies over 12 units from its
+    mean and that mean is no tint or shade of it (:func:`.colors.family_mask`: a cream is a
+    tint of beige, a pale pink of pink). Abstain: no region that large, or a tint in between."""
     mask, label = background_region(path)
     rgb = load_pixels(path)[0]
     share = float(mask.mean())
@@ -507,7 +532,7 @@ def check_background(path: Path, color: str) -> tuple[str, str]:
         return "abstain", f"no clear background: {what}"
     if found == colors.canonical(color) and distance <= MAX_DELTA_E:
         return "pass", what
-    if found != colors.canonical(color) and distance > MAX_DELTA_E:
+    if found != colors.canonical(color) and distance > MAX_DELTA_E and not colors.family_mask(mean, color):
         return "fail", what
     return "abstain", f"{what}: a tint between colour names"
 
@@ -516,7 +541,10 @@ def check_color(
     path: Path, color: str, min_fraction: float = 0.01, region: str | None = None, entity: str = ""
 ) -> tuple[str, str]:
     """Pass: the colour covers at least ``min_fraction`` of the image or region. Fail: it is
-    essentially absent (under 0.1%), so nothing there carries it. Abstain: present below
+    essentially absent (under 0.1%), and so is every tint and shade of it (a pale sky blue is
+    binned with silver, so its absence from the blue bin proves nothing), so nothing there carries it;
+    for an entity's colour, only on flat graphics (on a photo-like image a thin rim or a part in
+    coloured light escapes the count). Abstain: present below
     ``min_fraction`` (a small element may carry it), or present but required of an entity
     that pixels cannot locate. The background has its own rule (:func:`check_background`)."""
     if entity.strip().lower() in BACKGROUND_WORDS and region is None:
@@ -524,7 +552,12 @@ def check_color(
     share = color_fraction(path, color, region)
     where = f"of the {region} region" if region else "of the image"
     if share < ABSENT_FRACTION:
-        return "fail", f"{color} covers {share:.2%} {where}: essentially absent"
+        tints = family_fraction(path, color, region)
+        if tints >= ABSENT_FRACTION:  # a pale sky blue is binned with silver, yet it is blue
+            return "abstain", f"{color} covers {share:.2%} {where}, but tints or shades of it cover {tints:.1%}: which is meant?"
+        if entity and flat_coverage(path) < FLAT_COVERAGE:  # a thin rim or a tinted light escapes the pixel count
+            return "abstain", f"{color} covers {share:.2%} {where}, but on a photo-like image the {entity} may carry it in a small or lit patch"
+        return "fail", f"{color} covers {share:.2%} {where}, and no tint or shade of it {tints:.2%}: essentially absent"
     if share < min_fraction:
         return "abstain", f"{color} covers only {share:.1%} {where}, below {min_fraction:.1%}: a small element may carry it"
     if entity and region is None:
