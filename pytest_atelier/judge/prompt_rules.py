@@ -534,18 +534,63 @@ def _uncovered(statement: str, groups: list[list[str]]) -> list[str]:
     return [w for w in dict.fromkeys(specific) if w not in held and not any(ev.same_term(w, h) for h in held)]
 
 
+# Words that name no quality of their own ("a flat, vector look", "the woodcut style").
+_GENERIC_WORDS = frozenset({"look", "style", "feel", "mood", "rather", "image", "picture", "aesthetic"})
+
+
+def _statement_words(statement: str, terms: list[str], prompt: str) -> tuple[list[str], list[str]]:
+    """The statement's content words and those of them the prompt does not show: neither
+    asked for in the prompt nor part of a term it asks for ("ray" and "traced" are in
+    'raytraced')."""
+    plain = plain_prompt(prompt)
+    words = ev.read_words(plain)
+    hit = [m.phrase.lower() for m in ev.mentions(terms, plain, words) if m.status == ev.AFFIRMED]
+    wanted = [w for w in content_words(strip_boilerplate(statement)) if w not in _GENERIC_WORDS]
+    said = {w for w in wanted if any(m.status != ev.NEGATED for m in ev.mentions([w], plain, words))}
+    return wanted, [w for w in wanted if w not in said and not any(w in h for h in hit)]
+
+
+def _thin_style(check, statement: str, prompt: str) -> list[str]:
+    """Words of a style statement that a style pass does not show: a generic term ('3d',
+    'photo') passes the check but not "a ray-traced 3D render" or "a close-up photograph"."""
+    wanted, unshown = _statement_words(statement, _phrases(check.style, terms=check.terms), prompt)
+    return unshown if len(wanted) >= 2 and 2 * len(unshown) > len(wanted) else []
+
+
+def _thin_keyword(groups: list[list[str]], statement: str, prompt: str) -> bool:
+    """A single keyword group passed by one term while the prompt shows fewer than half of
+    the statement's words: one word from a list of qualities ("a calm, clean, technological
+    mood" from 'modern') is too little evidence."""
+    if len(groups) != 1:
+        return False
+    plain = plain_prompt(prompt)
+    words = ev.read_words(plain)
+    hits = {m.phrase.lower() for m in ev.mentions(groups[0], plain, words) if m.status != ev.NEGATED}
+    wanted, unshown = _statement_words(statement, groups[0], prompt)
+    return len(hits) == 1 and len(wanted) >= 2 and 2 * (len(wanted) - len(unshown)) < len(wanted)
+
+
 def decide(checkpoint: Checkpoint, prompt: str, embedder=None) -> tuple[str, str, str]:
     """The prompt-side verdict for one checkpoint: ``(outcome, reason, method)`` where method
     is ``match``, ``check:<type>`` or ``statement(<signal>)``. A typed check decides before
     keyword groups; a keyword pass abstains when the statement names a colour, number, frame
-    side or negation that no group holds and the prompt does not ask for."""
+    side or negation that no group holds and the prompt does not ask for, or when one term of
+    a single group is all it rests on (:func:`_thin_keyword`); a style pass abstains when the
+    prompt does not show the statement's other words (:func:`_thin_style`)."""
+    statement = checkpoint.prompt or ""
     if checkpoint.check is not None:
-        return (*judge_check(checkpoint.check, prompt), f"check:{checkpoint.check.type}")
+        outcome, reason = judge_check(checkpoint.check, prompt)
+        unshown = _thin_style(checkpoint.check, statement, prompt) if outcome == "pass" and checkpoint.check.type == "style" else []
+        if unshown:
+            return "abstain", f"{reason}, but not {_quote(unshown)}, which the statement also asks for", "check:style"
+        return outcome, reason, f"check:{checkpoint.check.type}"
     if checkpoint.match:
         outcome, reason = match_groups(checkpoint.match, prompt)
-        unsaid = [w for w in _uncovered(checkpoint.prompt or "", checkpoint.match) if _asked_for([w], w, prompt)[0] != "pass"]
+        unsaid = [w for w in _uncovered(statement, checkpoint.match) if _asked_for([w], w, prompt)[0] != "pass"]
         if outcome == "pass" and unsaid:
             return "abstain", f"{reason}, but not {_quote(unsaid)}, which the statement needs and no group holds", "match"
+        if outcome == "pass" and _thin_keyword(checkpoint.match, statement, prompt):
+            return "abstain", f"{reason}, but from one term while the statement asks for more; a model judge should decide", "match"
         return outcome, reason, "match"
     if not checkpoint.prompt:
         return "abstain", "the checkpoint has no prompt-side statement", "none"

@@ -6,7 +6,7 @@ import pytest
 from pytest_atelier.judge import prompt_evidence as ev
 from pytest_atelier.judge import prompt_rules as pr
 from pytest_atelier.judge.text_match import NgramEmbedder
-from pytest_atelier.suite.models import Checkpoint
+from pytest_atelier.suite.models import Checkpoint, StyleCheck
 
 
 def rule(check, prompt):
@@ -160,3 +160,21 @@ def test_or_other_is_not_an_exception_and_a_mixed_absence_abstains():
     assert rule({"type": "absence", "entity": "palace gates", "terms": ["fans"]}, prompt) == "pass"
     # "fans" asked for (people) and "fans" in an unclear list item: not evidence that fans are wanted
     assert rule({"type": "absence", "entity": "fans"}, "fashion fans in the street; no gates, fans") == "abstain"
+
+
+def test_one_keyword_for_a_statement_of_several_qualities_abstains():
+    mood = Checkpoint(id="c", prompt="The prompt conveys a hushed, wintry, lonely mood.", match=[["hushed", "quiet", "wintry", "snowy", "lonely", "solitary"]])
+    assert pr.match_groups(mood.match, "a quiet field at noon")[0] == "pass"
+    assert pr.decide(mood, "a quiet field at noon")[0] == "abstain"  # one term, none of the statement's words
+    assert pr.decide(mood, "a hushed, wintry scene of a lonely cabin")[0] == "pass"
+    assert pr.decide(mood, "a quiet, snowy night; a solitary lamp")[0] == "pass"  # three terms of the group
+    assert pr.decide(mood, "no snow, no quiet: a busy market")[0] == "fail"
+
+
+def test_a_generic_style_term_does_not_pass_a_more_specific_style():
+    style = StyleCheck(type="style", style="watercolour", terms=["painting", "watercolor"])
+    loose = Checkpoint(id="c", prompt="The prompt asks for a wet-on-wet botanical watercolour.", check=style)
+    assert pr.decide(loose, "a painting of a fern")[0] == "abstain"
+    assert pr.decide(loose, "a fern, wet-on-wet botanical watercolour painting")[0] == "pass"
+    one_word = Checkpoint(id="c", prompt="The prompt names the watercolour style.", check=style)
+    assert pr.decide(one_word, "a painting of a fern")[0] == "pass"  # a term of the check is evidence of a one-word style
