@@ -401,7 +401,9 @@ class _AtelierItem(pytest.Item):
     kind = ""
 
     def __init__(self, *, prompter: str, backend: str, **kwargs):
-        super().__init__(**kwargs)
+        # The id given as a string: pytest 9 parses its ``[...]`` as parameters, as it does for the
+        # ids in its cache (--lf, --ff, --sw) and on the command line; built from the name it would not.
+        super().__init__(nodeid=f"{kwargs['parent'].nodeid}::{kwargs['name']}", **kwargs)
         self.prompter, self.backend = prompter, backend
         self.task = self.parent.task
         self.extra_keyword_matches.update({prompter, backend})
