@@ -481,7 +481,15 @@ class SubjectiveItem(_AtelierItem):
         mean = sum(s.value for s in scores) / len(scores)
         if mean < threshold:
             listing = ", ".join(f"{s.side}.{s.dimension}={s.value:g}" for s in scores)
-            raise CheckpointFailed(f"subjective mean {mean:.2f} is below {threshold:g}: {listing}")
+            raise CheckpointFailed(f"subjective mean {_below(mean, threshold)} is below {threshold:g}: {listing}")
+
+
+def _below(mean: float, threshold: float) -> str:
+    """``mean`` with two decimals, or as many more as it takes to show it is below ``threshold``."""
+    for digits in range(2, 10):
+        if round(mean, digits) < threshold:
+            return f"{mean:.{digits}f}"
+    return repr(mean)
 
 
 @pytest.hookimpl(wrapper=True)
@@ -602,12 +610,40 @@ class ControllerHooks:
             collector.problems.append(str(exc))
             session.exitstatus = pytest.ExitCode.INTERNAL_ERROR
 
-    def pytest_terminal_summary(self, terminalreporter):
-        if not self.collector.has_data():
-            return
+    @pytest.hookimpl(wrapper=True, tryfirst=True)
+    def pytest_terminal_summary(self, terminalreporter, config):
+        """Around pytest's own summary: atelier failures bounded (unless -r, --tb or -v asks for
+        them), then this plugin's summary last, just above pytest's closing line."""
+        shown_all = terminalreporter.stats.get("failed", [])
+        hidden = [] if _all_failures_asked(config) else _atelier_failures(shown_all)[FAILURES_SHOWN:]
+        if hidden:
+            terminalreporter.stats["failed"] = [r for r in shown_all if r not in set(hidden)]
+        try:
+            return (yield)
+        finally:
+            if hidden:
+                terminalreporter.stats["failed"] = shown_all
+            if self.collector.has_data():
+                self._write_summary(terminalreporter, config, len(hidden))
+
+    def _write_summary(self, terminalreporter, config, n_hidden: int) -> None:
         terminalreporter.write_sep("=", "pytest-atelier")
-        for line in self.collector.summary_lines():
+        here = Path(config.invocation_params.dir)
+        for line in self.collector.summary_lines(here, hidden_failures=(n_hidden, FAILURES_SHOWN)):
             terminalreporter.write_line(neutralise_bidi(line))
+
+
+FAILURES_SHOWN = 10  # atelier failures detailed by default; the report has them all
+
+
+def _all_failures_asked(config) -> bool:
+    """Whether the user asked for every failure: -r other than pytest's default, --tb, or -v."""
+    return config.option.reportchars != "fE" or config.option.tbstyle != "auto" or config.get_verbosity() > 0
+
+
+def _atelier_failures(reports) -> list:
+    """The failed reports of atelier items (users' own tests are always shown in full)."""
+    return [r for r in reports if getattr(r, "atelier", None) and r.when == "call"]
 
 
 class XdistSchedulingHooks:
