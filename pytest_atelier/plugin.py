@@ -378,7 +378,10 @@ class TaskNode(pytest.Collector):
 
     def collect(self):
         session = self.config.stash[SESSION_KEY]
-        for prompter in session.prompter_labels():
+        for spec, prompter in zip(session.settings.prompters, session.prompter_labels()):
+            covers = getattr(session.component("prompter", spec), "covers", None)
+            if covers is not None and not covers(self.task.id):
+                continue  # a person who did not answer this task is not graded on it
             for backend in session.backend_labels():
                 combo = f"{prompter}-{backend}"
                 for cp in self.task.checkpoints:

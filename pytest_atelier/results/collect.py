@@ -17,6 +17,7 @@ from ..suite.sample import stratified_sample
 from .aggregate import IDEA_CATEGORIES, SIDES, aggregate, checkpoint_scopes
 from .baseline import BaselineMismatch, Comparison, compare, exit_status, regression_gate_records
 from .gates import Gate, evaluate_gates
+from .people import COMPARED_GROUPS, people
 from .power import NoiseModel, gate_power, tasks_needed
 from .records import GateRecord, ItemRecord, Results, RunConfig, RunRecord, write_results
 
@@ -78,6 +79,9 @@ class ResultsCollector:
             items=items,
         )
         self.results.aggregates = aggregate(runs, items, tasks, scoring=suite_info.get("scoring", "atelier"), seed=s.seed)
+        who = people(runs, self.results.aggregates.get("pairs", {}))
+        if who is not None:
+            self.results.aggregates["people"] = who
         if self.baseline is not None:
             try:
                 self.comparison = compare(
@@ -218,6 +222,7 @@ def _headline(results: Results) -> list[str]:
             rows.append([str(rank), label.rsplit("|", 1)[0], backend, _rate(m["objective"]), _share(_undecided(m["objective"])),
                          _rate(m["prompt"]), _rate(m["image"]), _mean(m["subjective"]["prompt"]), _mean(m["subjective"]["image"])])
     lines = _table(header, rows, left=3)
+    lines += _people_lines(results.aggregates.get("people"))
     if any("idea" in scopes["all"] for scopes in pairs.values()):
         idea = {label: scopes["all"].get("idea", {}) for label, scopes in sorted(pairs.items())}
         lines += _table(["IDEA score: hierarchical / plain", "prompt", "image"],
@@ -241,6 +246,31 @@ def _ranked_pairs(pairs: dict) -> list[tuple[str, list[tuple[int, str, dict]]]]:
             ranked.append((ranked[-1][0] if tied else position, label, m))
         out.append((backend, ranked))
     return out
+
+
+def _people_lines(who: dict | None) -> list[str]:
+    """Who each human prompter is (a group or a participant, with the tasks each answered), then
+    novice vs skilled per backend: overall and per category, objective and subjective figures."""
+    if not who:
+        return []
+    lines = []
+    for label, entry in who["prompters"].items():
+        members = ", ".join(f"{pid} ({p['group'] or 'no group'}, {p['n_tasks']} tasks)" for pid, p in entry["participants"].items())
+        kind = f"group {entry['group']}" if entry["kind"] == "group" else "participant"
+        unused = entry["n_answers"] - entry["n_tasks"]
+        extra = f"; {unused} further answers to tasks already answered are not replayed" if unused else ""
+        lines.append(f"{label}: {kind}, {len(entry['participants'])} participant(s): {members}{extra}")
+    for backend, comparison in who["comparison"].items():
+        header = [f"novice vs skilled on {backend}", *(f"{name} {g}" for name in ("objective", "subj prompt", "subj image")
+                                                         for g in COMPARED_GROUPS)]
+        rows = []
+        for scope, groups in comparison["scopes"].items():
+            cells = []
+            for name, fmt in (("objective", _rate), ("subjective_prompt", _mean), ("subjective_image", _mean)):
+                cells += [fmt(groups[g][name]) if groups[g] else "n/a" for g in COMPARED_GROUPS]
+            rows.append([scope, *cells])
+        lines += _table(header, rows, left=1)
+    return lines
 
 
 def _undecided(block: dict) -> float | None:
