@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -83,3 +84,15 @@ def test_two_answers_to_one_task_in_a_group_are_not_an_error(pytester):
     runs = _results(pytester)["runs"]
     assert [(r["task_id"], r["prompter_meta"]["author"], r["prompter_meta"]["answers"]) for r in runs] == [("oe_garden", "P01", 2)]
     result.stdout.fnmatch_lines(["*group novice, 1 participant(s): P01 (novice, 1 tasks); 1 further answers to tasks already answered are not replayed"])
+
+
+def test_the_report_names_the_people_and_sets_novice_beside_skilled(study):
+    study.runpytest(*RUN, "--prompter=human:prompts.jsonl?group=novice", "--prompter=human:prompts.jsonl?group=skilled",
+                    "--atelier-report=r.html")
+    html = (study.path / "r.html").read_text()
+    people = html[html.index('<section id="people">'):html.index('<section id="matrix">')]
+    assert "P01 · novice · 2" in people and "P02 · skilled · 3" in people
+    assert "Novice vs skilled on" in people
+    rows = re.findall(r"<tr><td>(\w+)</td>", people[people.index("people-comparison"):])
+    assert rows == ["all", "CO", "IM", "OE"]
+    assert ">novice group<" in html and ">skilled group<" in html  # the short names say who they are
