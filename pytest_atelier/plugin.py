@@ -632,7 +632,8 @@ class ControllerHooks:
     def _write_summary(self, terminalreporter, config, n_hidden: int) -> None:
         terminalreporter.write_sep("=", "pytest-atelier")
         here = Path(config.invocation_params.dir)
-        for line in self.collector.summary_lines(here, hidden_failures=(n_hidden, FAILURES_SHOWN)):
+        lines = self.collector.summary_lines(here, hidden_failures=(n_hidden, FAILURES_SHOWN), metrics=config.get_verbosity() > 0)
+        for line in lines:
             terminalreporter.write_line(neutralise_bidi(line))
 
 

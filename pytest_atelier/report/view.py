@@ -32,6 +32,7 @@ from ..results.aggregate import (
     pair_label,
 )
 from ..results.collect import estimate_note
+from ..results.metric_means import metric_means
 from ..results.people import COMPARED_GROUPS, people
 from ..results.records import ItemRecord, Results, RunRecord, ScoreRecord, VerdictRecord
 from ..results.stats import friedman, siegel_castellan, vote, win_rates
@@ -115,6 +116,8 @@ def load_inputs(results: Sequence[Results], *, n_boot: int = 2000) -> Loaded:
         agg = aggregate(list(runs.values()), list(items.values()), tasks, scoring=scoring, n_boot=n_boot, seed=results[0].config.seed)
     if "people" not in agg and (who := people(list(runs.values()), agg.get("pairs", {}))) is not None:
         agg = {**agg, "people": who}
+    if "metrics" not in agg and (measured := metric_means(list(runs.values()))):
+        agg = {**agg, "metrics": measured}
     return Loaded(list(results), list(runs.values()), list(items.values()), agg, scoring, suites, tasks, notes)
 
 
@@ -779,6 +782,8 @@ class ReportView:
     idea_categories: list[str] = dataclasses.field(default_factory=list)  # IDEA-Bench categories with a score
     people: dict | None = None  # aggregates["people"]: the human prompters' participants and groups, novice vs skilled
     people_groups: tuple[str, ...] = COMPARED_GROUPS
+    metrics: dict = dataclasses.field(default_factory=dict)  # aggregates["metrics"]: pair -> metric -> mean, interval, n
+    metric_names: list[str] = dataclasses.field(default_factory=list)
 
     def short(self, names: Sequence[str]) -> list[str]:
         """The short labels of ``names`` (prompters or backends), in order."""
@@ -854,6 +859,7 @@ def build_view(loaded: Loaded, thumbs: Thumbnails, digest: Digest | None = None)
     if digest is None:
         digest = digest_runs(loaded, thumbs)
     agg = loaded.aggregates
+    measured = agg.get("metrics") or {}
     prompters = sorted(digest.prompters | set(agg.get("prompters", {})))
     backends = sorted(digest.backends | set(agg.get("backends", {})))
     colors = {p: charts.series_color(i) for i, p in enumerate(prompters)}
@@ -880,7 +886,7 @@ def build_view(loaded: Loaded, thumbs: Thumbnails, digest: Digest | None = None)
         categories=[c for c in _CATEGORY_ORDER if c in digest.categories],
         agreement=digest.agreement(), bootstrap=agg.get("bootstrap") or {}, pairwise=pairwise_sections(loaded.results),
         idea_categories=[c for c in IDEA_CATEGORIES if any(any(v is not None for v in r.idea_by_category.get(c, ())) for r in leaderboard)],
-        people=agg.get("people"),
+        people=agg.get("people"), metrics=measured, metric_names=sorted({n for by_name in measured.values() for n in by_name}),
     )
 
 

@@ -17,6 +17,7 @@ from ..suite.sample import stratified_sample
 from .aggregate import IDEA_CATEGORIES, SIDES, aggregate, checkpoint_scopes
 from .baseline import BaselineMismatch, Comparison, compare, exit_status, regression_gate_records
 from .gates import Gate, evaluate_gates
+from .metric_means import metric_means
 from .people import COMPARED_GROUPS, people
 from .power import NoiseModel, gate_power, tasks_needed
 from .records import GateRecord, ItemRecord, Results, RunConfig, RunRecord, write_results
@@ -79,6 +80,9 @@ class ResultsCollector:
             items=items,
         )
         self.results.aggregates = aggregate(runs, items, tasks, scoring=suite_info.get("scoring", "atelier"), seed=s.seed)
+        measured = metric_means(runs)
+        if measured:
+            self.results.aggregates["metrics"] = measured
         who = people(runs, self.results.aggregates.get("pairs", {}))
         if who is not None:
             self.results.aggregates["people"] = who
@@ -147,10 +151,11 @@ class ResultsCollector:
         self.written.append((what, Path(path)))
         return path
 
-    def summary_lines(self, here: Path | None = None, hidden_failures: tuple[int, int] = (0, 0)) -> list[str]:
+    def summary_lines(self, here: Path | None = None, hidden_failures: tuple[int, int] = (0, 0), metrics: bool = False) -> list[str]:
         """The end of the terminal: how many failures were not listed (``hidden_failures``: not
-        listed, listed), the ranked summary, what else was measured, the gates' verdicts, and last
-        the files written (relative to ``here`` where they lie below it)."""
+        listed, listed), the ranked summary (and the specialised metrics' means when ``metrics``),
+        what else was measured, the gates' verdicts, and last the files written (relative to
+        ``here`` where they lie below it)."""
         lines = []
         hidden, listed = hidden_failures
         if hidden:
@@ -160,6 +165,8 @@ class ResultsCollector:
                          "verdict with its reason; -rf or --tb=long lists them all here")
         if self.results is not None:
             lines += _headline(self.results)
+            if metrics:
+                lines += _metric_lines(self.results.aggregates.get("metrics") or {})
         if self.comparison is not None:
             lines.append(self.comparison.summary())
         sample = self.results.config.sample if self.results is not None else None
@@ -271,6 +278,22 @@ def _people_lines(who: dict | None) -> list[str]:
             rows.append([scope, *cells])
         lines += _table(header, rows, left=1)
     return lines
+
+
+def _metric_lines(measured: dict) -> list[str]:
+    """The specialised metrics' means per prompter and backend, with their intervals and n (docs/metrics.md)."""
+    names = sorted({name for by_name in measured.values() for name in by_name})
+    if not names:
+        return []
+    rows = []
+    for pair, by_name in sorted(measured.items()):
+        cells = []
+        for name in names:
+            m = by_name.get(name)
+            interval = "" if m is None or m["low"] is None else f" [{m['low']:.3g}, {m['high']:.3g}]"
+            cells.append("n/a" if m is None else f"{m['mean']:.3g}{interval} ({m['n']})")
+        rows.append([pair, *cells])
+    return _table(["metrics: mean [95% interval over tasks] (n)", *names], rows, left=1)
 
 
 def _undecided(block: dict) -> float | None:
