@@ -58,7 +58,7 @@ def test_a_study_replays_as_two_groups_without_error_items(study):
     assert scopes["all"]["skilled"]["objective"]["rate"] == pairs["human:prompts.jsonl_group_skilled|none"]["all"]["objective"]["rate"]
     assert scopes["all"]["skilled"]["objective"]["rate"] > scopes["all"]["novice"]["objective"]["rate"]
     assert scopes["IM"]["novice"] is None and scopes["IM"]["skilled"]["objective"]["n"] > 0
-    result.stdout.fnmatch_lines(["human:prompts.jsonl_group_novice: group novice, 1 participant(s): P01 (novice, 2 tasks)",
+    result.stdout.fnmatch_lines(["human:prompts.jsonl_group_novice: group novice, 1 participant(s): P01 (2 tasks)",
                                  "novice vs skilled on none *objective novice*objective skilled*", "all *", "CO *", "IM  *n/a*"])
 
 
@@ -73,7 +73,7 @@ def test_a_study_replays_as_two_participants_without_error_items(study):
     assert who["human:prompts.jsonl_author_P01"] == {"kind": "participant", "group": "novice", "n_tasks": 2, "n_answers": 2,
                                                      "participants": {"P01": {"group": "novice", "n_tasks": 2}}}
     assert data["aggregates"]["people"]["comparison"] == {}  # participants, not groups: nothing to set side by side
-    result.stdout.fnmatch_lines(["human:prompts.jsonl_author_P02: participant, 1 participant(s): P02 (skilled, 3 tasks)"])
+    result.stdout.fnmatch_lines(["human:prompts.jsonl_author_P02: participant P02 (skilled), 3 tasks answered"])
 
 
 def test_two_answers_to_one_task_in_a_group_are_not_an_error(pytester):
@@ -83,7 +83,7 @@ def test_two_answers_to_one_task_in_a_group_are_not_an_error(pytester):
     result = pytester.runpytest(*RUN, "--prompter=human:prompts.jsonl?group=novice")
     runs = _results(pytester)["runs"]
     assert [(r["task_id"], r["prompter_meta"]["author"], r["prompter_meta"]["answers"]) for r in runs] == [("oe_garden", "P01", 2)]
-    result.stdout.fnmatch_lines(["*group novice, 1 participant(s): P01 (novice, 1 tasks); 1 further answers to tasks already answered are not replayed"])
+    result.stdout.fnmatch_lines(["*group novice, 1 participant(s): P01 (1 tasks); 1 further answers to tasks already answered are not replayed"])
 
 
 def test_the_report_names_the_people_and_sets_novice_beside_skilled(study):

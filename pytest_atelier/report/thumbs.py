@@ -113,12 +113,14 @@ class Thumbnails:
         if not source.is_file():
             return Thumb(None, f"image file not found: {source}")
         if cached.is_file() and not self.embed:  # made with the image: link it into place
-            tmp = target.with_name(f"{name}.{os.getpid()}.{threading.get_ident()}.tmp")
             try:
-                os.link(cached, tmp)
+                os.link(cached, target)
+            except FileExistsError:  # a render beside this one linked it first
+                pass
             except OSError:  # another file system, or no hard links there
+                tmp = target.with_name(f"{name}.{os.getpid()}.{threading.get_ident()}.tmp")
                 shutil.copyfile(cached, tmp)
-            tmp.replace(target)
+                tmp.replace(target)
             return Thumb(f"{self.link_prefix}/{name}")
         try:
             data = cached.read_bytes() if cached.is_file() else _jpeg(source)

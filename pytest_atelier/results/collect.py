@@ -262,11 +262,14 @@ def _people_lines(who: dict | None) -> list[str]:
         return []
     lines = []
     for label, entry in who["prompters"].items():
-        members = ", ".join(f"{pid} ({p['group'] or 'no group'}, {p['n_tasks']} tasks)" for pid, p in entry["participants"].items())
-        kind = f"group {entry['group']}" if entry["kind"] == "group" else "participant"
-        unused = entry["n_answers"] - entry["n_tasks"]
-        extra = f"; {unused} further answers to tasks already answered are not replayed" if unused else ""
-        lines.append(f"{label}: {kind}, {len(entry['participants'])} participant(s): {members}{extra}")
+        if entry["kind"] == "group":
+            members = ", ".join(f"{pid} ({p['n_tasks']} tasks)" for pid, p in entry["participants"].items())
+            unused = entry["n_answers"] - entry["n_tasks"]
+            extra = f"; {unused} further answers to tasks already answered are not replayed" if unused else ""
+            lines.append(f"{label}: group {entry['group']}, {len(entry['participants'])} participant(s): {members}{extra}")
+        else:
+            (pid, p), = entry["participants"].items()
+            lines.append(f"{label}: participant {pid} ({p['group'] or 'no group'}), {p['n_tasks']} tasks answered")
     for backend, comparison in who["comparison"].items():
         header = [f"novice vs skilled on {backend}", *(f"{name} {g}" for name in ("objective", "subj prompt", "subj image")
                                                          for g in COMPARED_GROUPS)]
