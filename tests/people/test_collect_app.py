@@ -253,3 +253,18 @@ def test_the_command_listens_on_loopback_unless_told_and_checks_the_suite(tmp_pa
     assert "warning: listening on 0.0.0.0" in capsys.readouterr().err
     assert main(["collect", str(suite), "--out", out]) == 1  # 6 rounds of 5 need 30 OE tasks
     assert "category OE has 4 tasks; 30 are needed" in capsys.readouterr().err
+
+
+def test_a_busy_port_is_said_before_any_address_is_printed(tmp_path, capsys):
+    import socket
+
+    from pytest_atelier.cli import main
+
+    suite = write_suite(tmp_path / "mini")
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        status = main(["collect", str(suite), "--out", str(tmp_path / "p.jsonl"), "--rounds", "1", "--tasks-per-round", "1",
+                       "--port", str(port)])
+    out, err = capsys.readouterr()
+    assert status == 2 and "open http://" not in out
+    assert f"cannot listen on 127.0.0.1:{port}" in err and "choose another --port" in err
