@@ -92,9 +92,10 @@ def _memory_build(args) -> int:
 
 
 def _memory_validate(args) -> int:
-    """Leave-one-task-out Spearman of the offline judge's nearest-exemplar estimates."""
+    """Leave-one-task-out Spearman of the offline judge's nearest-exemplar estimates, and how far
+    content-free text lifts them."""
     from .judge.image_embed import get_image_embedder
-    from .judge.memory import MIN_SPEARMAN, ExemplarIndex, validate_knn
+    from .judge.memory import MAX_LIFT, MIN_SPEARMAN, ExemplarIndex, content_free_lift, validate_knn
     from .judge.text_match import get_embedder
     from .suite.exemplars import load_memory_with_source
 
@@ -103,10 +104,13 @@ def _memory_validate(args) -> int:
         for name in sorted(suite.manifest.exemplars):
             loaded = load_memory_with_source(suite.exemplar_path(name), within=suite.root)
             embed = get_embedder(args.embeddings).encode if loaded.memory.side == "prompt" else get_image_embedder("tiny").encode
-            rho = validate_knn(ExemplarIndex(loaded.memory, loaded.root, embed), list(loaded.memory.dimensions), args.k)
-            ok = all(r is not None and r >= MIN_SPEARMAN for r in rho.values())
+            index = ExemplarIndex(loaded.memory, loaded.root, embed)
+            rho = validate_knn(index, list(loaded.memory.dimensions), args.k)
+            lift, how = content_free_lift(index, list(loaded.memory.dimensions), args.k)
+            ok = all(r is not None and r >= MIN_SPEARMAN for r in rho.values()) and lift <= MAX_LIFT
             figures = ", ".join(f"{d} {'-' if r is None else f'{r:.2f}'}" for d, r in rho.items())
-            print(f"{name} ({len(loaded.memory.exemplars)} exemplars): {figures}: {'estimates given' if ok else 'withheld'}")
+            lifted = f"; content-free lift {lift:.2f} ({how})" if how else ""
+            print(f"{name} ({len(loaded.memory.exemplars)} exemplars): {figures}{lifted}: {'estimates given' if ok else 'withheld'}")
     except AtelierError as exc:
         print(exc, file=sys.stderr)
         return 1

@@ -15,7 +15,7 @@ from .engine.progress import Progress, runs_in_node_ids
 from .engine.session import AtelierSession, Settings, budget_ledger
 from .engine.threads import share_cores
 from .config_keys import RENAMED_INI_KEYS, check_tool_table, unknown_ini_keys
-from .errors import AtelierError, ConfigError, SuiteError
+from .errors import AtelierError, AtelierWarning, ConfigError, SuiteError
 from .option_values import check_numbers, check_output_paths, parse_number
 from .redact import neutralise_bidi
 from .registry import Registry, load_aliases
@@ -161,6 +161,8 @@ def pytest_configure(config):
         registry = Registry(load_aliases(root), hook=config.hook)
         for spec in (*settings.prompters, *settings.backends, *settings.judges):
             registry.resolve(spec)
+        if not worker_input:  # the controller checks once, before any worker starts
+            _preflight(config, registry, settings)
         session = AtelierSession(settings, registry)  # creates the cache folder
     except (ValueError, ConfigError) as exc:
         raise pytest.UsageError(f"pytest-atelier: {exc}") from None
@@ -204,6 +206,18 @@ def pytest_configure(config):
         # Suites given by option replace the default paths (testpaths / cwd), add to explicit ones.
         explicit = config.args_source == pytest.Config.ArgsSource.ARGS
         config.args[:] = [*(config.args if explicit else []), *(s for s in suites if s not in config.args)]
+
+
+def _preflight(config, registry, settings) -> None:
+    """Fail fast: every problem the components would meet that can be checked now, in one message."""
+    from .providers.preflight import preflight
+
+    typed = (*settings.prompters, *settings.backends, *settings.judges)
+    found = preflight([(raw, registry.resolve(raw)) for raw in typed], settings.root, replay_dir=settings.replay_dir, max_cost=settings.max_cost)
+    for note in found.notes:
+        config.issue_config_time_warning(AtelierWarning(f"pytest-atelier: {note}"), stacklevel=2)
+    if found.problems:
+        raise pytest.UsageError("pytest-atelier: the run cannot start:\n" + "\n".join(f"  - {p}" for p in found.problems))
 
 
 def _worker_number(worker_input: dict) -> int:

@@ -55,16 +55,22 @@ BUILTINS: dict[Role, dict[str, str]] = {
     },
 }
 
-# Settings that say where and how to reach a model, not which one: left out of labels, so moving
-# a server or raising retries keeps node ids and baselines.
-CONNECTION_SETTINGS = frozenset({"base_url", "api_key_env", "timeout", "retries", "backoff", "rpm", "tpm", "concurrency", "max_wait"})
+# Settings that say where and how to reach a model (and what it costs), not which one: left out of
+# labels, so moving a server, raising retries or giving a price keeps node ids and baselines.
+CONNECTION_SETTINGS = frozenset(
+    {"base_url", "api_key_env", "timeout", "retries", "backoff", "rpm", "tpm", "concurrency", "max_wait", "price_in", "price_out", "price_image"}
+)
 
 # Model names usable in any role: the same alias is a prompter (default strategy: skilled) or a judge.
+# Checked on 2026-11-28 against the SDKs' model lists and genai-prices (docs/providers.md lists the
+# sources); providers/models.py holds the retirements a run warns about.
 DEFAULT_ALIASES: dict[str, str] = {
     "gpt-5.2": "openai:gpt-5.2",
     "gpt-5.4": "openai:gpt-5.4",
-    "claude-4.5-sonnet": "anthropic:claude-sonnet-4-5",
-    "gemini-3-pro": "gemini:gemini-3-pro-preview",
+    "claude-sonnet-5.5": "anthropic:claude-sonnet-5-5",
+    "claude-4.5-sonnet": "anthropic:claude-sonnet-4-5",  # retires 2026-11-30: a run warns
+    "gemini-3.1-pro": "gemini:gemini-3.1-pro-preview",
+    "gemini-3-pro": "gemini:gemini-3.1-pro-preview",  # its gemini-3-pro-preview was shut down: a run warns
     "gpt-image-1": "openai-images:gpt-image-1",
     "flux-pro": "flux:flux-pro-1.1",
     "gemini-image": "gemini-image:gemini-2.5-flash-image",

@@ -74,6 +74,18 @@ def test_knn_scores_follow_the_nearest_exemplars():
     assert "e1=5" in fox["instructional_clarity"][1]
 
 
+def _padding_aware(memory):
+    """The memory plus, for another task each, a padded weak prompt scored 1: a memory that knows
+    content-free text is no quality, so that appending it moves no estimate up."""
+    from pytest_atelier.judge.memory import CONTENT_FREE
+
+    data = memory.model_dump()
+    for i, phrase in enumerate(CONTENT_FREE):
+        data["exemplars"].append({"id": f"pad{i}", "task_id": f"pad{i}", "prompt": f"stock market chart. {phrase}",
+                                  "scores": {d: {"score": 1, "rationale": "padding, no content"} for d in PROMPT_DIMENSIONS}})
+    return ExemplarMemory.model_validate(data)
+
+
 def _saved(memory, path):
     import yaml
 
@@ -86,7 +98,7 @@ def test_offline_judge_gives_validated_estimates_or_abstains_with_the_figures(tm
     task = suite.task("oe_garden")
     judge = OfflineJudge(embeddings="ngram", k=1)
     # Scores that follow the content: leave-one-task-out estimates rank the exemplars well.
-    scores = judge.score_prompt(task, ["a red fox sleeping in the snow"], _saved(_memory(), tmp_path / "good.yaml"))
+    scores = judge.score_prompt(task, ["a red fox sleeping in the snow"], _saved(_padding_aware(_memory()), tmp_path / "good.yaml"))
     assert [s.dimension for s in scores] == list(PROMPT_DIMENSIONS)
     assert all(s.value is not None and s.decided_by.startswith("offline:estimate(OE, rho=") for s in scores)
     assert all(s.rationale.startswith("estimate (memory OE, leave-one-task-out Spearman") for s in scores)
@@ -96,6 +108,9 @@ def test_offline_judge_gives_validated_estimates_or_abstains_with_the_figures(tm
         ex["scores"] = {d: {"score": score, "rationale": "r"} for d in PROMPT_DIMENSIONS}
     scores = judge.score_prompt(task, ["a red fox sleeping in the snow"], _saved(ExemplarMemory.model_validate(shuffled), tmp_path / "bad.yaml"))
     assert all(s.value is None and "Spearman below 0.6" in s.rationale for s in scores)
+    # Scores that follow the content but reward padding: no estimate, and the reason says so.
+    scores = judge.score_prompt(task, ["a red fox sleeping in the snow"], _saved(_memory(), tmp_path / "padded.yaml"))
+    assert all(s.value is None and "says nothing about the image" in s.rationale for s in scores)
     assert all(s.value is None for s in judge.score_prompt(task, ["x"], None))
 
 
@@ -131,10 +146,10 @@ def test_memory_validate_prints_each_memorys_correlation_and_decision(tmp_path, 
 
     root = write_suite(tmp_path / "s", manifest=MANIFEST + "exemplars: {OE: memory/oe.yaml}\n")
     (root / "memory").mkdir()
-    _saved(_memory(), root / "memory" / "oe.yaml")
+    _saved(_padding_aware(_memory()), root / "memory" / "oe.yaml")
     assert main(["memory", "validate", str(root), "-k", "1", "--embeddings", "ngram"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("OE (4 exemplars): instructional_clarity ") and out.rstrip().endswith("estimates given")
+    assert out.startswith("OE (8 exemplars): instructional_clarity ") and out.rstrip().endswith("estimates given")
 
 
 def test_judges_preparing_side_by_side_embed_different_memories_and_each_memory_once(tmp_path, monkeypatch):

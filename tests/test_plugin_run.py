@@ -230,13 +230,18 @@ LEVELS = [
 
 def _scored_memory(subjects) -> str:
     """An OE memory whose prompts share one template per level, so that the nearest exemplars of
-    other tasks rank a prompt exactly (it validates)."""
+    other tasks rank a prompt exactly (it validates), and that scores padded prompts 1."""
+    from pytest_atelier.judge.memory import CONTENT_FREE
+
     dims = ["instructional_clarity", "creative_elaboration", "terminology_proficiency", "intent_formalization"]
     out = {"name": "OE", "side": "prompt", "dimensions": dims, "exemplars": []}
     for task, subject in subjects.items():
         for level, template in enumerate(LEVELS, 1):
             scores = {d: {"score": level, "rationale": f"level {level}"} for d in dims}
             out["exemplars"].append({"id": f"{task}_x{level}", "task_id": task, "prompt": template.format(s=subject), "scores": scores})
+    for i, phrase in enumerate(CONTENT_FREE):  # padding scored as no quality: content-free text lifts no estimate
+        scores = {d: {"score": 1, "rationale": "padding"} for d in dims}
+        out["exemplars"].append({"id": f"pad{i}", "task_id": f"pad{i}", "prompt": f"a picture. {phrase}", "scores": scores})
     return yaml.safe_dump(out, sort_keys=False)
 
 

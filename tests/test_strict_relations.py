@@ -1,6 +1,6 @@
-"""Strict validation refuses a `layout` check (a region of the frame) whose statement places its
-thing relative to another thing: that is a `relation` check (issue #17: "sign above the awning"
-checked as "top of the frame")."""
+"""Strict validation refuses a `layout` check (a region of the frame) whose prompt statement places
+its thing relative to another thing: that is a `relation` check (issue #17: "sign above the awning"
+checked as "top of the frame"). The image statement may add where else the thing stands."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def _problems(tmp_path, image, prompt="The prompt places the sign.", check="{typ
     "The moon hangs over the old barn.",
 ])
 def test_a_relation_written_as_a_region_is_refused(tmp_path, image):
-    (problem,) = _problems(tmp_path, image)
+    (problem,) = _problems(tmp_path, "The sign is in its place.", prompt=image)
     assert "checkpoint c04" in problem and "type: relation" in problem
 
 
@@ -50,13 +50,15 @@ def test_a_relation_written_as_a_region_is_refused(tmp_path, image):
     "The sign is below the frame's midline.",
 ])
 def test_a_frame_region_passes(tmp_path, image):
-    assert _problems(tmp_path, image) == []
+    assert _problems(tmp_path, image, prompt=image) == []
 
 
-def test_the_prompt_statement_is_read_too_and_a_relation_check_is_fine(tmp_path):
+def test_the_prompt_statement_decides_and_a_relation_check_is_fine(tmp_path):
     assert len(_problems(tmp_path, "The sign is at the top.", prompt="The prompt puts the sign above the awning.")) == 1
+    # the image statement adds a neighbour to the frame region the prompt statement asks for
+    assert _problems(tmp_path, "The sign sits at the top, above the awning.", prompt="The prompt puts the sign at the top.") == []
     check = "{type: relation, subject: sign, relation: above, object: awning}"
-    assert _problems(tmp_path, "The sign hangs above the awning.", check=check) == []
+    assert _problems(tmp_path, "The sign hangs above the awning.", prompt="The prompt puts the sign above the awning.", check=check) == []
 
 
 def test_the_phrase_and_its_object_are_named():

@@ -11,8 +11,9 @@ Settings, besides the provider's connection settings:
 ``strategy``        retrieval: ``similarity`` (default), ``random``, ``fixed``, ``zero``
 ``checkers``        ``on`` (default): OCR text and palette colour decide image-side
                     checkpoints of those kinds, the model only where a checker is unsure
-``temperature``     sampling temperature (default 0); ``seed``: sent with every call
-``max_tokens``      answer limit per call
+``temperature``     sampling temperature, sent only when given (many current models refuse
+                    it); ``seed``: sent with every call when given (Anthropic has none)
+``max_tokens``      answer limit per call (under a budget, 32768 unless given)
 ``embeddings``      text embeddings for retrieval: ``auto``, ``minilm``, ``ngram``
 ``image_embed``     image embeddings: ``tiny`` (default), ``clip:PATH``, ``dinov2:PATH``
 ``concurrency``     calls in flight at once inside one skill (default 4)
@@ -179,7 +180,7 @@ class AtelierJudge:
         k: int = 3,
         strategy: str = "similarity",
         use_checkers: bool = True,
-        temperature: float | None = 0.0,
+        temperature: float | None = None,
         seed: int | None = None,
         max_tokens: int | None = None,
         embeddings: str = "auto",
@@ -442,7 +443,7 @@ def make(spec, ctx) -> AtelierJudge:
         k=_number(spec, "k", int, 3),
         strategy=spec.setting("strategy", "similarity"),
         use_checkers=_flag(spec, "checkers", True),
-        temperature=_number(spec, "temperature", float, 0.0),
+        temperature=_number(spec, "temperature", float, None),
         seed=_number(spec, "seed", int, None),
         max_tokens=_number(spec, "max_tokens", int, None),
         embeddings=spec.setting("embeddings", "auto"),

@@ -312,6 +312,13 @@ def color_fraction(path: Path, color: str, region: str | None = None) -> float:
     return float(crop.mean()) if crop.size else 0.0
 
 
+def family_fraction(path: Path, color: str, region: str | None = None) -> float:
+    """Share of pixels (in ``region`` when given) of any tint or shade of ``color``
+    (:func:`.colors.family_mask`)."""
+    crop = _crop(load_pixels(path)[0], region)
+    return float(colors.family_mask(crop, color).mean()) if crop.size else 0.0
+
+
 def flat_coverage(path: Path) -> float:
     """Share of pixels covered by the image's 16 most frequent exact colours."""
     rgb = load_pixels(path)[0].reshape(-1, 3).astype(np.uint32)
@@ -436,8 +443,9 @@ def check_background(path: Path, color: str) -> tuple[str, str]:
     """The background is the largest connected one-colour region (:func:`background_region`).
     Pass: it covers at least 30% of the image, its palette colour is the named one and its
     mean colour lies within 12 CIELAB units of it (a pale blue is not called white). Fail:
-    such a region has another palette colour and the named colour lies over 12 units from
-    its mean. Abstain: no region that large, or a tint in between."""
+    such a region has another palette colour, the named colour lies over 12 units from its
+    mean and that mean is no tint or shade of it (:func:`.colors.family_mask`: a cream is a
+    tint of beige, a pale pink of pink). Abstain: no region that large, or a tint in between."""
     mask, label = background_region(path)
     rgb = load_pixels(path)[0]
     share = float(mask.mean())
@@ -449,7 +457,7 @@ def check_background(path: Path, color: str) -> tuple[str, str]:
         return "abstain", f"no clear background: {what}"
     if found == colors.canonical(color) and distance <= MAX_DELTA_E:
         return "pass", what
-    if found != colors.canonical(color) and distance > MAX_DELTA_E:
+    if found != colors.canonical(color) and distance > MAX_DELTA_E and not colors.family_mask(mean, color):
         return "fail", what
     return "abstain", f"{what}: a tint between colour names"
 
@@ -458,7 +466,10 @@ def check_color(
     path: Path, color: str, min_fraction: float = 0.01, region: str | None = None, entity: str = ""
 ) -> tuple[str, str]:
     """Pass: the colour covers at least ``min_fraction`` of the image or region. Fail: it is
-    essentially absent (under 0.1%), so nothing there carries it. Abstain: present below
+    essentially absent (under 0.1%), and so is every tint and shade of it (a pale sky blue is
+    binned with silver, so its absence from the blue bin proves nothing), so nothing there carries it;
+    for an entity's colour, only on flat graphics (on a photo-like image a thin rim or a part in
+    coloured light escapes the count). Abstain: present below
     ``min_fraction`` (a small element may carry it), or present but required of an entity
     that pixels cannot locate. The background has its own rule (:func:`check_background`)."""
     if entity.strip().lower() in BACKGROUND_WORDS and region is None:
@@ -466,7 +477,12 @@ def check_color(
     share = color_fraction(path, color, region)
     where = f"of the {region} region" if region else "of the image"
     if share < ABSENT_FRACTION:
-        return "fail", f"{color} covers {share:.2%} {where}: essentially absent"
+        tints = family_fraction(path, color, region)
+        if tints >= ABSENT_FRACTION:  # a pale sky blue is binned with silver, yet it is blue
+            return "abstain", f"{color} covers {share:.2%} {where}, but tints or shades of it cover {tints:.1%}: which is meant?"
+        if entity and flat_coverage(path) < FLAT_COVERAGE:  # a thin rim or a tinted light escapes the pixel count
+            return "abstain", f"{color} covers {share:.2%} {where}, but on a photo-like image the {entity} may carry it in a small or lit patch"
+        return "fail", f"{color} covers {share:.2%} {where}, and no tint or shade of it {tints:.2%}: essentially absent"
     if share < min_fraction:
         return "abstain", f"{color} covers only {share:.1%} {where}, below {min_fraction:.1%}: a small element may carry it"
     if entity and region is None:

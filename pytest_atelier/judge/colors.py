@@ -21,6 +21,7 @@ __all__ = [
     "rgb_to_lab",
     "classify",
     "color_mask",
+    "family_mask",
     "shades_of_one_hue",
 ]
 
@@ -146,6 +147,36 @@ def classify(pixels: np.ndarray) -> np.ndarray:
     colors = np.stack([(unique >> 16) & 255, (unique >> 8) & 255, unique & 255], axis=-1)
     dist = ((rgb_to_lab(colors)[:, None, :] - _LAB[None, :, :]) ** 2).sum(-1)
     return dist.argmin(1)[inverse].reshape(pixels.shape[:2])
+
+
+FAMILY_HUE = 45.0  # degrees of HSV hue either side of a named colour that still count as its tints
+FAMILY_SATURATION = 0.04  # saturation above which a pixel has a hue at all
+
+
+def _hsv(pixels: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Hue in degrees, saturation and value (0-1) of an (..., 3) sRGB array (the hexcone model,
+    whose hue follows colour names better than CIELAB's: a pale sky blue sits by blue, not cyan)."""
+    c = np.asarray(pixels, dtype=np.float64) / 255.0
+    high, low = c.max(-1), c.min(-1)
+    span = np.where(high > low, high - low, 1.0)
+    r, g, b = (c[..., k] for k in range(3))
+    hue = np.where(high == r, (g - b) / span % 6, np.where(high == g, (b - r) / span + 2, (r - g) / span + 4)) * 60
+    return hue, np.where(high > 0, (high - low) / np.where(high > 0, high, 1.0), 0.0), high
+
+
+def family_mask(pixels: np.ndarray, name: str) -> np.ndarray:
+    """Boolean mask (over the leading axes of an (..., 3) RGB array) of the pixels that could be
+    called ``name`` loosely: any tint or shade of its hue (a pale sky blue, a dark bottle green,
+    a cream for beige), or, for white, black, gray and silver, a near-neutral pixel of fitting
+    lightness. The palette's nearest-colour bins (:func:`classify`) put a pale blue with silver;
+    this mask is what "the colour is absent" is judged on."""
+    hue, saturation, value = _hsv(pixels)
+    (h0,), (s0,), (v0,) = _hsv(np.array([rgb(name)]))
+    if s0 < 0.15:  # a neutral: white, black, gray, silver
+        low, high = (0.7, 1.01) if v0 > 0.9 else (-1, 0.3) if v0 < 0.1 else (0.2, 0.9)
+        return (saturation < 0.2) & (value >= low) & (value <= high)
+    turn = np.abs(hue - h0) % 360
+    return (saturation >= FAMILY_SATURATION) & (value >= 0.08) & (np.minimum(turn, 360 - turn) <= FAMILY_HUE)
 
 
 def color_mask(pixels: np.ndarray, name: str) -> np.ndarray:

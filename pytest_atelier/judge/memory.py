@@ -20,7 +20,17 @@ from ..engine.cache import atomic_write, file_lock
 from ..suite.exemplars import Exemplar, ExemplarMemory
 from .text_match import get_embedder
 
-__all__ = ["Retrieved", "ExemplarIndex", "STRATEGIES", "knn_scores", "validate_knn", "MIN_SPEARMAN"]
+__all__ = [
+    "Retrieved",
+    "ExemplarIndex",
+    "STRATEGIES",
+    "knn_scores",
+    "validate_knn",
+    "content_free_lift",
+    "CONTENT_FREE",
+    "MIN_SPEARMAN",
+    "MAX_LIFT",
+]
 
 STRATEGIES = ("similarity", "random", "fixed", "zero")
 
@@ -142,3 +152,45 @@ def validate_knn(index: ExemplarIndex, dimensions: list[str], k: int = 3) -> dic
         rho = spearmanr(truth[dim], estimates[dim]).statistic if len(truth[dim]) >= 3 else float("nan")
         out[dim] = None if np.isnan(rho) else float(rho)
     return out
+
+
+# Text that says nothing about any image: quality boosters, generic praise of composition and
+# detail, and the task's instruction restated. Added to a prompt, none of it may raise its score.
+CONTENT_FREE = (
+    "Highly detailed, balanced composition.",
+    "masterpiece, best quality, 8k, ultra detailed, trending on artstation",
+    "Beautiful, stunning, award-winning, professional, sharp focus, perfect lighting.",
+    "Write a prompt that would let an image model recreate this image.",
+)
+MAX_LIFT = 0.1  # the most that content-free text may raise the weak prompts' mean estimate
+WEAK = 2.5  # exemplars whose mean score is at most this are the weak prompts it is tried on
+
+
+def content_free_lift(index: ExemplarIndex, dimensions: list[str], k: int = 3) -> tuple[float, str]:
+    """How far content-free text lifts the estimate of a weak prompt: for each phrase of
+    :data:`CONTENT_FREE`, the mean over the memory's weak exemplars (mean score <= 2.5) of the
+    leave-one-task-out estimate of the exemplar with the phrase appended, minus that of the
+    exemplar itself, averaged over dimensions; also each phrase alone against the weak
+    exemplars' mean estimate. Returns the largest lift and what gave it (0 and "" for an image
+    memory or one without weak exemplars)."""
+    weak = [i for i, ex in enumerate(index.memory.exemplars) if np.mean([s.score for s in ex.scores.values()]) <= WEAK]
+    if index.memory.side != "prompt" or not weak:
+        return 0.0, ""
+
+    def estimate(vector: np.ndarray, task_id: str) -> float:
+        allowed = [j for j, other in enumerate(index.memory.exemplars) if other.task_id != task_id]
+        sims = index.vectors[allowed] @ vector
+        order = np.argsort(-sims, kind="stable")[:k]
+        found = knn_scores([Retrieved(index.memory.exemplars[allowed[j]], float(sims[j])) for j in order], dimensions)
+        return float(np.mean([found[d][0] for d in dimensions if d in found]))
+
+    base = [estimate(index.vectors[i], index.memory.exemplars[i].task_id) for i in weak]
+    worst, what = 0.0, ""
+    for phrase in CONTENT_FREE:
+        added = np.asarray(index.embed([f"{index.memory.exemplars[i].prompt.rstrip()} {phrase}" for i in weak]), dtype=np.float64)
+        lift = float(np.mean([estimate(v, index.memory.exemplars[i].task_id) for v, i in zip(added, weak)]) - np.mean(base))
+        alone = estimate(np.asarray(index.embed([phrase]), dtype=np.float64)[0], "") - float(np.mean(base))
+        for value, how in ((lift, f"appending {phrase!r}"), (alone, f"{phrase!r} alone")):
+            if value > worst:
+                worst, what = value, how
+    return worst, what

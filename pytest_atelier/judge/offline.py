@@ -5,8 +5,9 @@ and blob checkers (:mod:`.checkers`) for checkpoints whose ``check`` kind they c
 everything else abstains with the reason. Subjective scores: estimates, the
 similarity-weighted mean of the k nearest exemplars in the suite's memory (the task's own
 excluded), given only where that estimate, validated leave-one-task-out on the memory itself,
-ranks prompts with Spearman >= 0.6 on every dimension; otherwise, and without a memory, it
-abstains with the figures. Settings: ``offline?ocr=auto|on|off&embeddings=auto|minilm|ngram&k=3&image_embed=tiny``.
+ranks prompts with Spearman >= 0.6 on every dimension and content-free text (stock boosters,
+the instruction restated) lifts weak prompts' estimate by at most 0.1; otherwise, and without a
+memory, it abstains with the figures. Settings: ``offline?ocr=auto|on|off&embeddings=auto|minilm|ngram&k=3&image_embed=tiny``.
 """
 
 from __future__ import annotations
@@ -21,12 +22,12 @@ from ..suite.models import Checkpoint, Side, Task
 from ..suite.exemplars import LoadedMemory
 from . import checkers, prompt_rules, text_match
 from .image_embed import get_image_embedder
-from .memory import MIN_SPEARMAN, ExemplarIndex, knn_scores, validate_knn
+from .memory import MAX_LIFT, MIN_SPEARMAN, ExemplarIndex, content_free_lift, knn_scores, validate_knn
 from .safety import lexical_safety
 
 __all__ = ["OfflineJudge", "VERSION", "make"]
 
-VERSION = "10"  # bump whenever a rule, threshold, checker or scoring changes results
+VERSION = "11"  # bump whenever a rule, threshold, checker or scoring changes results
 
 _NO_MEMORY = "no exemplar memory for this task's category in the suite: the offline judge cannot score {side}s"
 
@@ -68,6 +69,7 @@ class OfflineJudge:
         self.image_embedder = get_image_embedder(image_embed)
         self._indexes: dict[str, ExemplarIndex] = {}
         self._validated: dict[tuple, dict[str, float | None]] = {}
+        self._lifted: dict[tuple, tuple[float, str]] = {}
         self.ocr_disabled = ocr == "off"
         self.embedder = text_match.get_embedder(embeddings)
         ocr_id = (
@@ -149,6 +151,13 @@ class OfflineJudge:
                 f"rank prompts with Spearman below {MIN_SPEARMAN} ({figures}); use a model judge"
             )
             return [Score(dim, None, why, "offline") for dim in dims]
+        lift, how = self._lift(memory, index, list(dims))
+        if lift > MAX_LIFT:
+            why = (
+                f"no offline estimate: nearest-exemplar scores of memory {name} reward text that says nothing about the "
+                f"image ({how} raises weak prompts' estimate by {lift:.2f}, more than {MAX_LIFT}); use a model judge"
+            )
+            return [Score(dim, None, why, "offline") for dim in dims]
         found = knn_scores(index.retrieve(query, self.k, exclude_task=task.id), list(dims))
         return [
             Score(
@@ -167,6 +176,12 @@ class OfflineJudge:
         if key not in self._validated:
             self._validated[key] = validate_knn(index, dims, self.k)
         return self._validated[key]
+
+    def _lift(self, memory: LoadedMemory, index: ExemplarIndex, dims: list[str]) -> tuple[float, str]:
+        key = (memory.digest, tuple(dims), "lift")
+        if key not in self._lifted:
+            self._lifted[key] = content_free_lift(index, dims, self.k)
+        return self._lifted[key]
 
     def prepare(self, memories: list[LoadedMemory], start: int = 0) -> None:
         """Embed these memories ahead of the runs that score with them, beginning at ``start``

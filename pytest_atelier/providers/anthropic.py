@@ -1,9 +1,11 @@
 """Anthropic Messages API: ``POST {base_url}/messages``.
 
 Headers ``x-api-key`` and ``anthropic-version: 2023-06-01``; images are ``image`` content
-blocks with a base64 ``source``; ``max_tokens`` is required (default 8192). The API has no
-schema-constrained output here, so a JSON schema is stated in the system prompt instead.
-``stop_reason == "refusal"`` is a ProviderError.
+blocks with a base64 ``source``; ``max_tokens`` is required (default 8192: Claude thinks only
+when asked, which this client never does). ``temperature`` is sent only when the spec gives one
+(Claude Opus 4.7 and later models refuse it). The API has no schema-constrained output here, so
+a JSON schema is stated in the system prompt instead. ``stop_reason == "refusal"`` is a
+ProviderError. Anthropic has no ``seed``.
 """
 
 from __future__ import annotations
@@ -13,14 +15,15 @@ import json
 from typing import Sequence
 
 from ..errors import ProviderError
-from .chat import ChatReply, dig, estimate_tokens
+from .chat import PARAM_SOURCES, ChatReply, cut_short, dig, estimate_tokens, worst_input_tokens
 from .factory import Connection
 from .media import sniff_mime
 from .usage import Usage
 
-__all__ = ["AnthropicChat", "API_VERSION"]
+__all__ = ["AnthropicChat", "API_VERSION", "DEFAULT_MAX_TOKENS"]
 
 API_VERSION = "2023-06-01"
+DEFAULT_MAX_TOKENS = 8192
 
 
 class AnthropicChat:
@@ -47,11 +50,12 @@ class AnthropicChat:
         content.append({"type": "text", "text": user})
         if json_schema is not None:
             system = f"{system}\n\nAnswer with one JSON object only, following this JSON schema:\n{json.dumps(json_schema)}".strip()
-        body: dict = {"model": self.model, "max_tokens": max_tokens or 8192, "messages": [{"role": "user", "content": content}]}
+        body: dict = {"model": self.model, "max_tokens": max_tokens or DEFAULT_MAX_TOKENS, "messages": [{"role": "user", "content": content}]}
+        params = {"max_tokens": PARAM_SOURCES["max_tokens"]} if max_tokens is not None else {}
         if system:
             body["system"] = system
         if temperature is not None:
-            body["temperature"] = temperature
+            body["temperature"], params["temperature"] = temperature, PARAM_SOURCES["temperature"]
         headers = {"anthropic-version": API_VERSION}
         if self.conn.api_key:
             headers["x-api-key"] = self.conn.api_key
@@ -59,7 +63,8 @@ class AnthropicChat:
         estimate = estimate_tokens(system, user, images=len(images))
         reply = self.conn.transport.send(
             "POST", f"{self.conn.base_url}/messages", what=what, json=body, headers=headers, tokens=estimate,
-            model=self.model, worst=Usage(input_tokens=estimate, output_tokens=body["max_tokens"]),
+            model=self.model, worst=Usage(input_tokens=worst_input_tokens(system, user, images=len(images)), output_tokens=body["max_tokens"]),
+            params=params,
         )
         with self.conn.transport.billed(reply):  # an answer that fails to read was still billed
             stop = reply.data.get("stop_reason") if isinstance(reply.data, dict) else None
@@ -68,7 +73,7 @@ class AnthropicChat:
             blocks = dig(reply.data, "content", what=what)
             text = "".join(b.get("text", "") for b in blocks if isinstance(b, dict) and b.get("type") == "text")
             if not text.strip():
-                raise ProviderError(f"{what} returned an empty answer (stop_reason {stop})")
+                raise ProviderError(f"{what} returned an empty answer (stop_reason {stop}){cut_short(stop == 'max_tokens', body['max_tokens'])}")
             tokens = reply.data.get("usage") or {}
             inputs = sum(int(tokens.get(k) or 0) for k in ("input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens"))
             usage = self.conn.transport.account(self.model, Usage(inputs, int(tokens.get("output_tokens") or 0)), reply, estimate)

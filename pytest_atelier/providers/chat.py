@@ -14,10 +14,23 @@ from typing import Protocol, Sequence, runtime_checkable
 from ..errors import ProviderError
 from .usage import Usage
 
-__all__ = ["ChatReply", "ChatClient", "estimate_tokens", "dig", "DEFAULT_MAX_OUTPUT"]
+__all__ = ["ChatReply", "ChatClient", "estimate_tokens", "worst_input_tokens", "output_limit", "cut_short", "dig", "BUDGET_MAX_OUTPUT", "PARAM_SOURCES"]
 
-# The answer size a budget reserves for a chat call that sets no max_tokens (Anthropic's default here).
-DEFAULT_MAX_OUTPUT = 8192
+# The answer limit sent (and reserved) under --atelier-max-cost when the spec sets no max_tokens:
+# room for a reasoning model's thinking, which counts as output and is billed as output.
+BUDGET_MAX_OUTPUT = 32768
+# Tokens a budget reserves per input image: above what the APIs bill for one image at the sizes
+# sent (Anthropic about w*h/750, at most ~1,600; OpenAI's patch-based models about 1,500-2,500;
+# Gemini 3 at high media resolution 1,120).
+IMAGE_INPUT_TOKENS = 2500
+
+# Where each optional request parameter comes from, named when an API refuses it.
+PARAM_SOURCES = {
+    "temperature": "temperature= in the spec",
+    "max_tokens": "max_tokens= in the spec",
+    "budget_limit": "--atelier-max-cost (under a budget every call carries an output limit: set max_tokens= in the spec to choose it)",
+    "seed": "the seed (seed= in a judge's spec; a prompter sends --atelier-seed)",
+}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -51,6 +64,30 @@ class ChatClient(Protocol):
 def estimate_tokens(*texts: str, images: int = 0) -> int:
     """A rough input size for rate limiting: 4 characters a token, ~1000 tokens an image."""
     return sum(len(t) for t in texts) // 4 + 1000 * images
+
+
+def worst_input_tokens(*texts: str, images: int = 0) -> int:
+    """The input a budget reserves: one token per 2 bytes of UTF-8 (tokenizers average 3-4 bytes
+    a token on English and code, about 3 per CJK character) and ``IMAGE_INPUT_TOKENS`` an image."""
+    return sum(len(t.encode("utf-8")) for t in texts) // 2 + 1 + IMAGE_INPUT_TOKENS * images
+
+
+def output_limit(transport, max_tokens: int | None) -> tuple[int | None, str]:
+    """The answer limit to send and where it comes from: the spec's ``max_tokens``; else, under a
+    budget, ``BUDGET_MAX_OUTPUT`` (so the limit reserved is the limit sent); else none."""
+    if max_tokens is not None:
+        return max_tokens, PARAM_SOURCES["max_tokens"]
+    if transport.budget.max_cost is not None:
+        return BUDGET_MAX_OUTPUT, PARAM_SOURCES["budget_limit"]
+    return None, ""
+
+
+def cut_short(hit: bool, limit: int | None) -> str:
+    """The hint for an empty answer that stopped at its output limit."""
+    if not hit:
+        return ""
+    return (f": the output limit ({limit} tokens) was reached before any answer, a reasoning model's thinking counts "
+            "towards it; raise max_tokens= in the spec")
 
 
 def dig(data: object, *path, what: str):

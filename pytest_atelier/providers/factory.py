@@ -10,6 +10,8 @@ Spec settings (``openai:gpt-5.2?timeout=60&retries=4``), all optional:
 ``rpm``, ``tpm``          requests and tokens per minute to stay under
 ``concurrency``           requests in flight at once, per family and base URL
 ``max_wait``              the longest pause (seconds) a server may ask for; longer fails
+``price_in``, ``price_out``  the model's price, USD per million input / output tokens
+``price_image``           ... and per image (see ``prices.py``)
 ========================  ==========================================================
 
 Limits hold per API (family and base URL): two specs that reach one API with different
@@ -34,6 +36,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import os
 import re
 import socket
@@ -45,12 +48,12 @@ import httpx
 
 from ..errors import ConfigError
 from ..registry import CONNECTION_SETTINGS
-from .prices import Price, load_prices
+from .prices import Price, Pricer, load_prices, spec_price
 from .recording import RecordingTransport, ReplayTransport
 from .shared import SharedRateLimiter, SharedSlots, limits_name
 from .transport import BUDGET, RateLimiter, RetryPolicy, Transport
 
-__all__ = ["Connection", "connect", "check_settings", "model_of", "OFFICIAL_URLS", "KEY_ENVS", "BASE_URL_ENVS", "api_root", "endpoint_settings", "shared_client", "TRANSPORT_SETTINGS"]
+__all__ = ["Connection", "connect", "endpoint", "missing_key", "check_settings", "model_of", "OFFICIAL_URLS", "KEY_ENVS", "BASE_URL_ENVS", "api_root", "endpoint_settings", "shared_client", "ShardedTransport", "TRANSPORT_SETTINGS"]
 
 OFFICIAL_URLS = {
     "openai": "https://api.openai.com/v1",
@@ -96,14 +99,41 @@ def shared_client(family: str, record_dir: str | None = None, replay_dir: str | 
             if replay_dir:
                 inner: httpx.BaseTransport = ReplayTransport(replay_dir)
             else:
-                inner = httpx.HTTPTransport(
-                    limits=httpx.Limits(max_connections=64, max_keepalive_connections=32),
-                    socket_options=[(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)],  # headers and body leave at once
-                )
+                inner = ShardedTransport()
                 if record_dir:
                     inner = RecordingTransport(inner, record_dir)
             _clients[key] = httpx.Client(transport=inner, headers={"user-agent": "pytest-atelier"})
         return _clients[key]
+
+
+class ShardedTransport(httpx.BaseTransport):
+    """Connection pools with no ceiling of their own (the in-flight limits, ``concurrency``, bound
+    the connections), one per group of threads: httpcore's pool scans all its connections, and
+    for each the idle ones, whenever a request comes or goes, so one pool of 128 connections costs
+    milliseconds of CPU per request where 8 pools of 16 cost little."""
+
+    SHARDS = 8
+
+    def __init__(self):
+        self.pools = [
+            httpx.HTTPTransport(
+                limits=httpx.Limits(max_connections=None, max_keepalive_connections=None),
+                socket_options=[(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)],  # headers and body leave at once
+            )
+            for _ in range(self.SHARDS)
+        ]
+        self._mine = threading.local()
+        self._next = itertools.count()
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        shard = getattr(self._mine, "shard", None)
+        if shard is None:  # each thread keeps to one pool, and reuses its connections
+            shard = self._mine.shard = next(self._next) % self.SHARDS
+        return self.pools[shard].handle_request(request)
+
+    def close(self) -> None:
+        for pool in self.pools:
+            pool.close()
 
 
 @functools.lru_cache(maxsize=8)
@@ -118,26 +148,18 @@ def connect(family: str, spec, ctx, *, default_timeout: float = 120.0, client: h
     record_dir = _path_option(options, "record_dir", ctx.root)
     if replay_dir and record_dir:
         raise ConfigError("--atelier-record and --atelier-replay cannot be used together: record once, then replay")
-    official = OFFICIAL_URLS.get(family)
-    url_env = BASE_URL_ENVS.get(family, "")
-    from_env = not spec.setting("base_url") and bool(os.environ.get(url_env, "").strip())
-    base_url = api_root(family, spec.setting("base_url") or (os.environ[url_env] if from_env else official) or "")
-    if not base_url:
-        raise ConfigError(f"{spec.raw}: {family} has no hosted API; give the server's address with ?base_url=http://HOST:PORT")
-    if not base_url.startswith(("http://", "https://")):
-        where = f"the environment variable {url_env} (read as no base_url is given)" if from_env else "base_url"
-        raise ConfigError(f"{spec.raw}: {where} must start with http:// or https://, got {base_url!r}")
+    base_url, from_env = endpoint(family, spec)
     key_env = spec.setting("api_key_env") or KEY_ENVS.get(family, "")
     api_key = (os.environ.get(key_env) or None) if key_env else None
-    if api_key is None and not replay_dir and (base_url == official or spec.setting("api_key_env")):
-        raise ConfigError(
-            f"{spec.raw}: set the environment variable {key_env} to your {family} API key "
-            "(or name another variable with ?api_key_env=NAME)"
-        )
+    if not replay_dir and (problem := missing_key(family, spec, base_url)):
+        raise ConfigError(problem)
+    pricer = Pricer(family, {**_prices(str(ctx.root)), **({spec.argument: p} if (p := spec_price(spec)) else {})})
     if "max_cost" in options:
         limit = options["max_cost"]
         BUDGET.set_limit(None if limit in (None, "") else _number(limit, "max_cost (--atelier-max-cost)", spec.raw))
         BUDGET.share(options.get("budget_ledger"))
+        if BUDGET.max_cost is not None:
+            pricer.require(model_of(spec), spec.raw)
     concurrency = int(_number(spec.setting("concurrency", options.get("concurrency", 4)), "concurrency", spec.raw))
     rpm, tpm = spec.setting("rpm"), spec.setting("tpm")
     rpm, tpm = (_number(rpm, "rpm", spec.raw) if rpm else None), (_number(tpm, "tpm", spec.raw) if tpm else None)
@@ -174,7 +196,7 @@ def connect(family: str, spec, ctx, *, default_timeout: float = 120.0, client: h
             retry=retry,
             semaphore=limits[0],
             limiter=limits[1],
-            prices=_prices(str(ctx.root)),
+            pricer=pricer,
             max_wait=_number(spec.setting("max_wait", "60"), "max_wait", spec.raw),
             secrets=(api_key,) if api_key else (),
             key_env=key_env or None,
@@ -182,6 +204,27 @@ def connect(family: str, spec, ctx, *, default_timeout: float = 120.0, client: h
     except ValueError as exc:
         raise ConfigError(f"{spec.raw}: {exc}") from exc
     return Connection(transport=transport, base_url=base_url, api_key=api_key, from_env=from_env)
+
+
+def endpoint(family: str, spec) -> tuple[str, bool]:
+    """The API root a spec reaches, and whether the environment (not the spec) chose it."""
+    url_env = BASE_URL_ENVS.get(family, "")
+    from_env = not spec.setting("base_url") and bool(os.environ.get(url_env, "").strip())
+    base_url = api_root(family, spec.setting("base_url") or (os.environ[url_env] if from_env else OFFICIAL_URLS.get(family)) or "")
+    if not base_url:
+        raise ConfigError(f"{spec.raw}: {family} has no hosted API; give the server's address with ?base_url=http://HOST:PORT")
+    if not base_url.startswith(("http://", "https://")):
+        where = f"the environment variable {url_env} (read as no base_url is given)" if from_env else "base_url"
+        raise ConfigError(f"{spec.raw}: {where} must start with http:// or https://, got {base_url!r}")
+    return base_url, from_env
+
+
+def missing_key(family: str, spec, base_url: str) -> str | None:
+    """What to do when a key is needed (the hosted API, or ``api_key_env`` named) and not set."""
+    key_env = spec.setting("api_key_env") or KEY_ENVS.get(family, "")
+    if (key_env and os.environ.get(key_env)) or not (base_url == OFFICIAL_URLS.get(family) or spec.setting("api_key_env")):
+        return None
+    return f"{spec.raw}: set the environment variable {key_env} to your {family} API key (or name another variable with ?api_key_env=NAME)"
 
 
 def api_root(family: str, url: str) -> str:

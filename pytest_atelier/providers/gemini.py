@@ -12,7 +12,7 @@ import base64
 from typing import Sequence
 
 from ..errors import ProviderError
-from .chat import DEFAULT_MAX_OUTPUT, ChatReply, dig, estimate_tokens
+from .chat import PARAM_SOURCES, ChatReply, cut_short, dig, estimate_tokens, output_limit, worst_input_tokens
 from .factory import Connection
 from .media import sniff_mime
 from .transport import Reply
@@ -25,11 +25,13 @@ BLOCK_REASONS = frozenset(
 )
 
 
-def generate(conn: Connection, model: str, body: dict, what: str, tokens: int = 0, worst: Usage | None = None) -> tuple[Reply, dict]:
+def generate(conn: Connection, model: str, body: dict, what: str, tokens: int = 0, worst: Usage | None = None,
+             params: dict[str, str] | None = None) -> tuple[Reply, dict]:  # fmt: skip
     """POST a generateContent body; returns the reply and its first candidate, or raises on a block."""
     headers = {"x-goog-api-key": conn.api_key} if conn.api_key else {}
     reply = conn.transport.send(
-        "POST", f"{conn.base_url}/models/{model}:generateContent", what=what, json=body, headers=headers, tokens=tokens, model=model, worst=worst
+        "POST", f"{conn.base_url}/models/{model}:generateContent", what=what, json=body, headers=headers, tokens=tokens, model=model,
+        worst=worst, params=params,
     )
     with conn.transport.billed(reply):  # an answer that fails to read was still billed
         feedback = reply.data.get("promptFeedback") or {} if isinstance(reply.data, dict) else {}
@@ -71,25 +73,29 @@ class GeminiChat:
         if system:
             body["systemInstruction"] = {"parts": [{"text": system}]}
         config: dict = {}
-        if temperature is not None:
-            config["temperature"] = temperature
-        if max_tokens is not None:
-            config["maxOutputTokens"] = max_tokens
-        if seed is not None:
-            config["seed"] = seed
+        params: dict[str, str] = {}
+        limit, limit_source = output_limit(self.conn.transport, max_tokens)
+        for field, value, source in (
+            ("temperature", temperature, PARAM_SOURCES["temperature"]),
+            ("maxOutputTokens", limit, limit_source),  # thinking tokens count towards it
+            ("seed", seed, PARAM_SOURCES["seed"]),
+        ):
+            if value is not None:
+                config[field], params[f"generationConfig.{field}"] = value, source
         if json_schema is not None:
             config.update(responseMimeType="application/json", responseJsonSchema=json_schema)
         if config:
             body["generationConfig"] = config
         what = f"gemini generateContent {self.model}"
         estimate = estimate_tokens(system, user, images=len(images))
-        worst = Usage(input_tokens=estimate, output_tokens=max_tokens or DEFAULT_MAX_OUTPUT)
-        reply, candidate = generate(self.conn, self.model, body, what, estimate, worst)
+        worst = Usage(input_tokens=worst_input_tokens(system, user, images=len(images)), output_tokens=limit or 0)
+        reply, candidate = generate(self.conn, self.model, body, what, estimate, worst, params)
         with self.conn.transport.billed(reply):  # an answer that fails to read was still billed
             text = "".join(
                 p.get("text", "") for p in (candidate.get("content") or {}).get("parts") or [] if isinstance(p, dict) and not p.get("thought")
             )
             if not text.strip():
-                raise ProviderError(f"{what} returned an empty answer (finishReason {candidate.get('finishReason')})")
+                finish = candidate.get("finishReason")
+                raise ProviderError(f"{what} returned an empty answer (finishReason {finish}){cut_short(finish == 'MAX_TOKENS', limit)}")
             usage = self.conn.transport.account(self.model, gemini_usage(reply.data), reply, estimate)
         return ChatReply(text, usage, self.model, candidate.get("finishReason"), reply.latency_s, reply.attempts)

@@ -4,20 +4,35 @@
 server without a key). Images go as ``image_url`` content parts holding ``data:`` URLs; a
 JSON schema goes as ``response_format={"type": "json_schema", ...}`` (strict). A non-null
 ``message.refusal`` or ``finish_reason == "content_filter"`` is a ProviderError.
+
+Sampling parameters go out only when given. The answer limit goes in the field the model's
+server reads (:func:`limit_field`): OpenAI's own models (``gpt-5.4``, ``o3``, wherever they are
+served) take ``max_completion_tokens`` and refuse ``max_tokens``; other models are served by
+OpenAI-compatible servers (Ollama, vLLM, llama.cpp, OpenRouter), which read ``max_tokens``
+(Ollama ignores ``max_completion_tokens``).
 """
 
 from __future__ import annotations
 
 import base64
+import re
 from typing import Sequence
 
 from ..errors import ProviderError
-from .chat import DEFAULT_MAX_OUTPUT, ChatReply, dig, estimate_tokens
+from .chat import PARAM_SOURCES, ChatReply, cut_short as _cut_short, dig, estimate_tokens, output_limit, worst_input_tokens
 from .factory import Connection
 from .media import sniff_mime
 from .usage import Usage
 
-__all__ = ["OpenAIChat"]
+__all__ = ["OpenAIChat", "limit_field"]
+
+# OpenAI's own model names (a local server's names carry a tag or an organisation: "llama3.1:8b", "Qwen/Qwen3-8B")
+_OPENAI_MODEL = re.compile(r"(?:gpt-[4-9]|o[1-9]|chatgpt-)[\w.\-]*")
+
+
+def limit_field(model: str) -> str:
+    """The body field of the answer limit for ``model``."""
+    return "max_completion_tokens" if _OPENAI_MODEL.fullmatch(model) else "max_tokens"
 
 
 class OpenAIChat:
@@ -44,20 +59,24 @@ class OpenAIChat:
         messages = [{"role": "system", "content": system}] if system else []
         messages.append({"role": "user", "content": content})
         body: dict = {"model": self.model, "messages": messages}
-        if temperature is not None:
-            body["temperature"] = temperature
-        if max_tokens is not None:
-            body["max_completion_tokens"] = max_tokens
-        if seed is not None:
-            body["seed"] = seed
+        params: dict[str, str] = {}
+        limit, limit_source = output_limit(self.conn.transport, max_tokens)
+        for field, value, source in (
+            ("temperature", temperature, PARAM_SOURCES["temperature"]),
+            (limit_field(self.model), limit, limit_source),
+            ("seed", seed, PARAM_SOURCES["seed"]),
+        ):
+            if value is not None:
+                body[field], params[field] = value, source
         if json_schema is not None:
             body["response_format"] = {"type": "json_schema", "json_schema": {"name": "answer", "schema": json_schema, "strict": True}}
         headers = {"Authorization": f"Bearer {self.conn.api_key}"} if self.conn.api_key else {}
         what = f"openai chat {self.model}"
         estimate = estimate_tokens(system, user, images=len(images))
+        worst = Usage(input_tokens=worst_input_tokens(system, user, images=len(images)), output_tokens=limit or 0)
         reply = self.conn.transport.send(
             "POST", f"{self.conn.base_url}/chat/completions", what=what, json=body, headers=headers, tokens=estimate,
-            model=self.model, worst=Usage(input_tokens=estimate, output_tokens=max_tokens or DEFAULT_MAX_OUTPUT),
+            model=self.model, worst=worst, params=params,
         )
         with self.conn.transport.billed(reply):  # an answer that fails to read was still billed
             choice = dig(reply.data, "choices", 0, what=what)
@@ -71,7 +90,7 @@ class OpenAIChat:
             if isinstance(text, list):  # some compatible servers answer with content parts
                 text = "".join(part.get("text", "") for part in text if isinstance(part, dict))
             if not isinstance(text, str) or not text.strip():
-                raise ProviderError(f"{what} returned an empty answer (finish_reason {finish})")
+                raise ProviderError(f"{what} returned an empty answer (finish_reason {finish}){_cut_short(finish == 'length', limit)}")
             tokens = reply.data.get("usage") or {}
             usage = Usage(input_tokens=int(tokens.get("prompt_tokens") or 0), output_tokens=int(tokens.get("completion_tokens") or 0))
             usage = self.conn.transport.account(self.model, usage, reply, estimate)

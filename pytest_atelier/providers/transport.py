@@ -26,6 +26,7 @@ import contextlib
 import dataclasses
 import email.utils
 import json
+import json as _json  # send() and _send() take an argument named json
 import logging
 import random
 import re
@@ -40,7 +41,8 @@ import httpx
 
 from ..engine.cache import atomic_write, file_lock
 from ..errors import ProviderError
-from .prices import DEFAULT_PRICES, Price, cost_of, find_price
+from ..redact import REDACTED, env_secrets
+from .prices import Pricer
 from .usage import TRACKER, Usage, UsageTracker
 
 __all__ = [
@@ -76,7 +78,8 @@ class RetryPolicy:
             raise ValueError("backoff base and cap must be >= 0")
 
     def delay(self, attempt: int, retry_after: float | None = None) -> float:
-        if retry_after is not None:
+        """A pause of 0 (``Retry-After: 0``) is no pause at all: the backoff applies."""
+        if retry_after:
             return min(self.cap, retry_after) * random.uniform(1.0, 1.1)
         return min(self.cap, self.base * 2 ** (attempt - 1)) * random.uniform(0.5, 1.0)
 
@@ -386,7 +389,7 @@ class Transport:
         semaphore: threading.Semaphore | None = None,
         budget: Budget = BUDGET,
         tracker: UsageTracker = TRACKER,
-        prices: dict[str, Price] | None = None,
+        pricer: Pricer | None = None,
         secrets: tuple[str, ...] = (),
         key_env: str | None = None,
         sleep: Callable[[float], None] = time.sleep,
@@ -398,8 +401,9 @@ class Transport:
         self.limiter = limiter or RateLimiter()
         self.semaphore = semaphore or threading.Semaphore(4)
         self.budget, self.tracker = budget, tracker
-        self.prices = DEFAULT_PRICES if prices is None else prices
+        self.pricer = pricer or Pricer(family)
         self.secrets = tuple(s for s in secrets if s)
+        self._keys = sorted({s for s in (*self.secrets, *_env_keys()) if len(s) >= 8}, key=len, reverse=True)
         self.key_env = key_env
         self.sleep = sleep
         if max_wait < 0:
@@ -411,6 +415,18 @@ class Transport:
         for secret in self.secrets:
             text = text.replace(secret, "***")
         return text
+
+    def _clean(self, content: bytes) -> bytes:
+        """An answer with every configured key replaced by ``<redacted>`` (a model or proxy may echo
+        one), so no key reaches the cache, results or report. Exact values only: key-shaped
+        patterns could match inside an image's base64 and damage it."""
+        keys = [k for k in self._keys if k.encode() in content]
+        if not keys:
+            return content
+        text = content.decode("utf-8", errors="surrogateescape")
+        for key in keys:
+            text = text.replace(key, REDACTED)
+        return text.encode("utf-8", errors="surrogateescape")
 
     def send(
         self,
@@ -426,28 +442,32 @@ class Transport:
         follow_redirects: bool = False,
         model: str | None = None,
         worst: Usage | None = None,
+        params: dict[str, str] | None = None,
     ) -> Reply:
         """Send with retries; a 2xx answer (with valid JSON if ``expect_json``) or a ProviderError.
 
         A billable call checks first that ``worst`` (the most it can cost, priced for ``model``)
         fits the budget, and reserves it once it holds an in-flight slot, as the request goes out:
         calls waiting for a slot or for the rate limit hold no money. :meth:`account` settles the
-        reservation with the real cost.
+        reservation with the real cost. ``params`` maps each optional body field sent to where it
+        came from (``{"temperature": "temperature= in the spec"}``), so that an API's refusal of
+        one names the parameter, the model and the setting to change.
         """
         hold = _Reservation(self.budget, None)
         if billable:
-            price = find_price(self.prices, model) if model else None
-            hold = _Reservation(self.budget, cost_of(price, worst) if price is not None and worst is not None else 0.0)
+            worst_cost = self.pricer.cost(model, worst) if model and worst is not None else None
+            hold = _Reservation(self.budget, worst_cost or 0.0)
             self.budget.check(hold.worst, in_flight=False)  # spent already: fail before waiting for a slot
+        refusal = _Refusal(model, params or {})
         try:
-            reply = self._send(method, url, what, json, headers, tokens, expect_json, follow_redirects, hold)
+            reply = self._send(method, url, what, json, headers, tokens, expect_json, follow_redirects, hold, refusal)
         except BaseException:
             hold.release()
             raise
         reply.reserved = hold.amount
         return reply
 
-    def _send(self, method, url, what, json, headers, tokens, expect_json, follow_redirects, hold: _Reservation) -> Reply:
+    def _send(self, method, url, what, json, headers, tokens, expect_json, follow_redirects, hold: _Reservation, refusal: _Refusal) -> Reply:
         where = _public(url)
         last = "no attempt made"
         for attempt in range(1, self.retry.attempts + 1):
@@ -477,7 +497,8 @@ class Transport:
                         self.tracker.failed()
                         raise ProviderError(
                             self.scrub(f"{what}: HTTP {status} from {where}: {_snippet(response)}. The account's quota is used up "
-                                       "(this does not clear by waiting): add credit or raise the quota, then run again.")
+                                       "(this does not clear by waiting a few seconds): add credit or raise the quota (or wait for "
+                                       "the daily quota to reset), then run again; finished calls are cached.")
                         )
                     retry_after = parse_retry_after(response.headers)
                     if retry_after is None:
@@ -494,22 +515,25 @@ class Transport:
                     last = f"HTTP {status}: {_snippet(response)}"
                 elif status >= 400:
                     self.tracker.failed()
-                    raise ProviderError(self.scrub(f"{what}: HTTP {status} from {where}: {_snippet(response)}. {self._hint(status)}"))
+                    hint = refusal.explain(response) or self._hint(status, response)
+                    raise ProviderError(self.scrub(f"{what}: HTTP {status} from {where}: {_snippet(response)}. {hint}"))
                 else:
                     data = None
+                    content = self._clean(response.content)
                     if expect_json:
                         try:
-                            data = response.json()
+                            data = _json.loads(content)
                         except ValueError:
-                            last = f"malformed JSON in an HTTP {status} answer: {response.text[:120]!r}"
+                            last = f"malformed JSON in an HTTP {status} answer: {content[:120]!r}"
                     if not expect_json or data is not None:
                         self.limiter.succeeded()
-                        return Reply(status, response.headers, response.content, data, latency, attempt)
+                        return Reply(status, response.headers, content, data, latency, attempt)
             else:
                 log.debug("%s %s %s -> %s (try %d)", self.family, method, where, last.split(":")[0], attempt)
             if attempt < self.retry.attempts:
                 self.tracker.retried()
-                self.sleep(self.retry.delay(attempt, retry_after) if retry_after is None else retry_after * random.uniform(1.0, 1.1))
+                # the server's pause (already checked against max_wait), or the backoff when it gave none or 0
+                self.sleep(retry_after * random.uniform(1.0, 1.1) if retry_after else self.retry.delay(attempt))
         self.tracker.failed()
         raise ProviderError(
             self.scrub(
@@ -518,7 +542,13 @@ class Transport:
             )
         )
 
-    def _hint(self, status: int) -> str:
+    def _hint(self, status: int, response: httpx.Response) -> str:
+        error = _error_of(response)
+        if "moderation_blocked" in (str(error.get("code")), str(error.get("type"))):
+            return ("The provider's moderation refused this prompt (it would refuse it again): the item is an error, not a "
+                    "judgement of the image; rephrase the task or the prompter's output if it should pass moderation.")
+        if status == 402 or "credit balance" in str(error.get("message", "")).lower():
+            return "The account has no credit left: add credit, then run again (finished calls are cached)."
         if status in (401, 403):
             where = f"the environment variable {self.key_env}" if self.key_env else "the api_key_env setting"
             return f"Check the API key in {where} and that it may use this model."
@@ -542,13 +572,24 @@ class Transport:
 
     def account(self, model: str, usage: Usage, reply: Reply, estimated_tokens: int = 0) -> Usage:
         """Price a finished call, charge the budget, record it; returns the usage with its cost."""
-        price = find_price(self.prices, model)
-        priced = dataclasses.replace(usage, cost_usd=round(cost_of(price, usage), 8))
+        cost = self.pricer.cost(model, usage)
+        priced = dataclasses.replace(usage, cost_usd=round(cost or 0.0, 8))
         self.budget.settle(reply.reserved, priced.cost_usd)
         reply.reserved = 0.0
         self.limiter.settle(usage.input_tokens + usage.output_tokens - estimated_tokens)
-        self.tracker.record(self.family, model, priced, reply.latency_s, priced=price is not None)
+        self.tracker.record(self.family, model, priced, reply.latency_s, priced=cost is not None)
         return priced
+
+
+def _env_keys() -> list[str]:
+    """The key-named environment variables' values, read once per transport: read again at every
+    answer, the environment may change under the reading thread (pytest sets PYTEST_CURRENT_TEST)."""
+    for _ in range(10):
+        try:
+            return env_secrets()
+        except (KeyError, RuntimeError):
+            continue
+    raise ProviderError("the environment kept changing while its keys were read; start the run again")
 
 
 def _usd(amount: float) -> str:
@@ -590,9 +631,18 @@ def _error_of(response: httpx.Response) -> dict:
 
 
 def _quota_exhausted(response: httpx.Response) -> bool:
-    """OpenAI's ``insufficient_quota`` (no credit left): waiting does not clear it."""
+    """A spent quota, which waiting does not clear: OpenAI's ``insufficient_quota`` (no credit
+    left), or Gemini's RESOURCE_EXHAUSTED whose ``QuotaFailure`` names a daily quota
+    (``GenerateRequestsPerDayPerProjectPerModel``); a per-minute one is a rate limit, retried."""
     error = _error_of(response)
-    return "insufficient_quota" in (str(error.get("code")), str(error.get("type")))
+    if "insufficient_quota" in (str(error.get("code")), str(error.get("type"))):
+        return True
+    for detail in error.get("details") or []:
+        if isinstance(detail, dict) and str(detail.get("@type", "")).endswith("google.rpc.QuotaFailure"):
+            ids = [str(v.get("quotaId", "")) for v in detail.get("violations") or [] if isinstance(v, dict)]
+            if any("PerDay" in i for i in ids):
+                return True
+    return False
 
 
 def _body_retry_delay(response: httpx.Response) -> float | None:
@@ -601,6 +651,28 @@ def _body_retry_delay(response: httpx.Response) -> float | None:
         if isinstance(detail, dict) and isinstance(detail.get("retryDelay"), str):
             return parse_duration(detail["retryDelay"])
     return None
+
+
+class _Refusal:
+    """Names the optional parameter an API refused (OpenAI's ``error.param``, else a sent field
+    named in the message, as Anthropic's "`temperature` is deprecated for this model"), with the
+    model and the setting that put it in the request."""
+
+    def __init__(self, model: str | None, params: dict[str, str]):
+        self.model, self.params = model, params
+
+    def explain(self, response: httpx.Response) -> str | None:
+        if response.status_code not in (400, 422) or not self.params:
+            return None
+        error = _error_of(response)
+        message = str(error.get("message") or "")
+        named = str(error.get("param") or "")
+        for field, source in self.params.items():
+            leaf = field.rsplit(".", 1)[-1]
+            if named in (field, leaf) or re.search(rf"(?<![\w.]){re.escape(leaf)}(?![\w])", message):
+                return (f"The API does not accept the parameter {leaf!r} for the model {self.model}; it was sent because of "
+                        f"{source}: remove or change that setting and run again.")
+        return None
 
 
 def _snippet(response: httpx.Response) -> str:

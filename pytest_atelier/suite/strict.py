@@ -6,11 +6,16 @@ of problems (empty when the task or suite is fine); none raises.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from pathlib import Path
+
+import yaml
 
 from .attribution import attribution_problems
 from .loader import Suite
 from .models import CONSTRAINT_PRIMITIVES, SEMANTIC_PRIMITIVES, TAG_VOCABULARY, Category, Primitive, SuiteManifest, Task
+from .statement_kinds import named_kinds
 
 __all__ = ["strict_task_problems", "strict_suite_problems", "IM_EXCLUDED"]
 
@@ -40,7 +45,7 @@ def strict_task_problems(task: Task, manifest: SuiteManifest) -> list[str]:
 
 
 def _atelier_problems(task: Task, carried: Counter) -> list[str]:
-    problems = []
+    problems = _untyped(task)
     for cp in task.checkpoints:
         if cp.primitive is None:
             problems.append(f"checkpoint {cp.id}: needs a 'primitive'")
@@ -75,16 +80,43 @@ def _atelier_problems(task: Task, carried: Counter) -> list[str]:
     return problems
 
 
+_HOW = {
+    "colour": "check: {type: color, color: ..., entity: ...}",
+    "count": "check: {type: count, entity: ..., count: N}",
+    "position": "check: {type: layout, entity: ..., region: ...} (a region of the frame) or {type: relation, subject: ..., relation: ..., object: ...}",
+    "exclusion": "check: {type: absence, entity: ..., terms: [...]}",
+}
+
+
+def _untyped(task: Task) -> list[str]:
+    """A prompt statement that names a colour, a count, a position or an exclusion is decided
+    by a typed check, not by keyword groups alone (:mod:`.statement_kinds`). A statement with
+    neither is read whole by the judge (every word, an exclusion inside an exclusion)."""
+    problems = []
+    for cp in task.checkpoints:
+        if cp.check is not None or not cp.match or not cp.prompt:
+            continue
+        kinds = named_kinds(cp.prompt)
+        if kinds:
+            kind, word = kinds[0]
+            named = ", ".join(f"{k} ({w!r})" for k, w in kinds)
+            problems.append(f"checkpoint {cp.id}: its prompt statement names {named}, which keyword groups cannot decide "
+                            f"(they find words, not which thing has the {kind}); add {_HOW[kind]} (docs/suite-format.md)")
+    return problems
+
+
 def _relation_as_region(task: Task) -> list[str]:
-    """A ``layout`` check places a thing in a region of the frame; a statement that places it
-    relative to another thing ("above the awning", "left of the door") needs a ``relation`` check."""
+    """A ``layout`` check places a thing in a region of the frame; a prompt statement that places
+    it relative to another thing ("above the awning", "left of the door") needs a ``relation``
+    check. The prompt statement says what the check decides; an image statement may add where
+    else the thing stands ("at the left, near the door") without changing the check."""
     from ..judge.prompt_evidence import relative_placements
 
     problems = []
     for cp in task.checkpoints:
         if cp.check is None or cp.check.type != "layout":
             continue
-        found = [phrase for text in (cp.image, cp.prompt) if text for phrase, _ in relative_placements(text)]
+        found = [phrase for phrase, _ in relative_placements(cp.prompt or cp.image or "")]
         if found:
             problems.append(f"checkpoint {cp.id}: its statement places {cp.check.entity!r} relative to another thing "
                             f"({found[0]!r}) but its check is a frame region ({cp.check.region}); use "
@@ -104,12 +136,34 @@ def _idea_problems(task: Task) -> list[str]:
 
 
 def strict_suite_problems(suite: Suite) -> list[tuple[str, str]]:
-    """(file, problem) pairs over the whole suite, image attribution and NOTICE included."""
+    """(file, problem) pairs over the whole suite, image attribution and NOTICE included; a
+    problem of one checkpoint names its file as ``path:line`` (the line of its ``id``)."""
     out = []
     for task in suite.tasks:
-        for problem in strict_task_problems(task, suite.manifest):
-            out.append((str(suite.task_files[task.id]), problem))
+        path = suite.task_files[task.id]
+        problems = strict_task_problems(task, suite.manifest)
+        lines = _checkpoint_lines(path) if any(_CHECKPOINT.match(p) for p in problems) else {}
+        for problem in problems:
+            found = _CHECKPOINT.match(problem)
+            line = lines.get(found.group(1)) if found else None
+            out.append((f"{path}:{line}" if line else str(path), problem))
     return out + attribution_problems(suite)
+
+
+_CHECKPOINT = re.compile(r"checkpoint (\S+): ")
+
+
+def _checkpoint_lines(path: Path) -> dict[str, int]:
+    """The line of each checkpoint's ``id`` in a task file (the file loaded once already)."""
+    root = yaml.compose(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    lines = {}
+    for key, value in root.value if isinstance(root, yaml.MappingNode) else ():
+        if key.value == "checkpoints" and isinstance(value, yaml.SequenceNode):
+            for item in value.value:
+                for k, v in item.value if isinstance(item, yaml.MappingNode) else ():
+                    if k.value == "id":
+                        lines[str(v.value)] = k.start_mark.line + 1
+    return lines
 
 
 def _fmt(counts) -> str:

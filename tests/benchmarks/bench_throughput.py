@@ -20,6 +20,12 @@ Figures on this 2-core machine, 128 tasks (640 calls: 20 full waves at C=32), qu
     -n0                            0.99   0.96
     -n2                            0.99   0.97
 
+256 tasks (1280 calls), 200 ms, -n0, 2026-11-28, a loaded machine (load average ~13 on 2 cores):
+busy seconds C=64 5.33 / 4.72, C=128 3.58 / 4.60 / 3.93. With one connection pool of no ceiling
+C=128 took 10.7-12.8 s against 6.4-11.4 s at C=64 (httpcore scans every connection of its pool
+at each request), and once stalled for 305 s; with the old ceiling of 64 connections the issue
+measured 308 s. Eight pools (factory.ShardedTransport) make C=128 at least as fast as C=64.
+
 (Before the run-ahead engine, 40 tasks: C=4 0.59, C=32 0.07; before the call pool, slot
 hand-over and gc.freeze: C=32 0.77 / 0.76.) At 200 ms and C=32 the API must be fed 160 calls a
 second; the Python work around each call (HTTP client, JSON, cache files, pytest's items: some
@@ -85,7 +91,9 @@ def run(tmp: Path, tasks: int, images: int, latency: float, concurrency: int, wo
     calls = len(times)
     busy = max(e for _, e in times) - min(s for s, _ in times)
     ideal = calls * latency / concurrency
-    return {"calls": calls, "busy": busy, "wall": wall, "ideal": ideal, "ratio": ideal / busy, "tail": proc.stdout.strip().splitlines()[-1]}
+    errors = [line for line in proc.stdout.splitlines() if "Error" in line][:1]  # the first error, if any, explains the outcome
+    tail = proc.stdout.strip().splitlines()[-1] + "".join(f"\n      {e[:300]}" for e in errors)
+    return {"calls": calls, "busy": busy, "wall": wall, "ideal": ideal, "ratio": ideal / busy, "tail": tail}
 
 
 def main() -> None:

@@ -219,3 +219,22 @@ def test_count_without_colour_abstains_on_shapes_of_different_kinds(tmp_path):
     draw.ellipse((140, 70, 160, 90), fill=(220, 30, 40))
     outcome, reason = checkers.check_count(save(img, tmp_path, "scene.png"), "chopsticks", 2, None)
     assert outcome == "abstain" and "differ in size" in reason
+
+
+def test_a_pale_tint_is_not_an_absent_colour_but_another_hue_is(tmp_path):
+    # a pale sky blue falls in the silver/white bins, so the blue bin is empty; it is still blue
+    sky = save(Image.new("RGB", (200, 150), (200, 225, 240)), tmp_path, "sky.png")
+    assert checkers.color_fraction(sky, "blue") == 0
+    assert checkers.check_color(sky, "blue", entity="sky")[0] == "abstain"
+    assert checkers.check_background(sky, "blue")[0] == "abstain"
+    red = save(Image.new("RGB", (200, 150), (220, 30, 40)), tmp_path, "red.png")
+    assert checkers.check_color(red, "blue", entity="sky")[0] == "fail"  # flat graphics, no tint of blue
+    assert checkers.check_background(red, "blue")[0] == "fail"
+
+
+def test_an_entitys_colour_is_not_called_absent_on_a_photo_like_image(tmp_path):
+    rng = np.random.default_rng(0)
+    noise = np.repeat(rng.integers(90, 140, size=(150, 200, 1), dtype=np.uint8), 3, axis=2)  # grey texture: no flat colours
+    photo = save(Image.fromarray(noise), tmp_path, "photo.png")
+    assert checkers.check_color(photo, "blue", entity="cup")[0] == "abstain"
+    assert checkers.check_color(photo, "blue")[0] == "fail"  # the whole image is not blue anywhere

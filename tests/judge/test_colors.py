@@ -53,3 +53,17 @@ def test_shades_of_one_hue():
     assert colors.shades_of_one_hue("gray", "silver")
     assert not colors.shades_of_one_hue("blue", "purple") and not colors.shades_of_one_hue("red", "orange")
     assert not colors.shades_of_one_hue("black", "gray") and not colors.shades_of_one_hue("white", "beige")
+
+
+def test_the_colour_family_takes_tints_and_shades_the_nearest_bin_does_not():
+    import numpy as np
+
+    from pytest_atelier.judge.colors import classify, family_mask
+
+    sky, bottle, cream, red = [200, 225, 240], [20, 70, 35], [248, 240, 222], [220, 30, 40]
+    pixels = np.array([[sky, bottle, cream, red]], dtype=np.uint8)
+    assert [colors.COLOR_NAMES[i] for i in classify(pixels)[0]][:3] != ["blue", "green", "beige"]  # why the family is needed
+    assert family_mask(pixels, "blue").tolist() == [[True, False, False, False]]
+    assert family_mask(pixels, "green")[0, 1] and not family_mask(pixels, "green")[0, 3]
+    assert family_mask(pixels, "beige")[0, 2] and not family_mask(pixels, "beige")[0, 1]
+    assert not family_mask(pixels, "white")[0, 3] and family_mask(pixels, "white")[0, 2]

@@ -7,13 +7,21 @@ Gemini ``/v1beta/models/{model}:generateContent`` or ``/v1/...`` (text, or an im
 sends the URL-safe one), Flux ``/v1/{model}`` + ``/v1/get_result`` + ``/delivery``,
 and Stable Diffusion web UI ``/sdapi/v1/txt2img`` (the example plugin's backend).
 Each request is checked against the documented shape (required fields, headers, content part
-types); a violation is answered 400 and kept in ``problems``. ``inject(fault, ...)`` queues
+types) and, for chat, against the per-model rules of ``model_rules.py`` (sampling parameters a
+model refuses, ``max_tokens`` where only ``max_completion_tokens`` is taken, unknown fields),
+answered with the API's own error; a violation is answered 400 and kept in ``problems``.
+Chat answers honour the answer limit the model's server reads (``model_rules.reads_limit``):
+with ``reasoning_tokens`` set, a model thinks that many tokens before its answer, all billed as
+output, and an answer cut by its limit ends with ``length`` / ``max_tokens`` / ``MAX_TOKENS``
+(empty when the thinking used it all). ``inject(fault, ...)`` queues
 faults consumed one per matching request: ``429`` (with Retry-After), ``500``, ``503``,
 ``slow`` (answers after ``slow_s``), ``drop`` (closes the connection unanswered),
 ``malformed`` (200 with broken JSON), ``refusal`` (the API's own refusal or safety block),
 ``empty_image``, ``400``, ``401`` (echoes the key it got, as some APIs do), ``pending_forever``,
 ``429_quota`` (OpenAI's ``insufficient_quota``), ``429_gemini`` (Gemini's ``RetryInfo.retryDelay``
-of ``retry_after`` seconds in the body, no header), ``500_noretry`` (``x-should-retry: false``).
+of ``retry_after`` seconds in the body, no header), ``429_gemini_daily`` / ``429_gemini_minute``
+(a ``QuotaFailure`` naming a spent daily or per-minute quota, as in
+https://github.com/google-gemini/gemini-cli/issues/8437 and https://github.com/langgenius/dify/issues/19838), ``500_noretry`` (``x-should-retry: false``).
 ``arrivals`` holds each request's arrival time (``time.time()``), ``max_in_flight`` the most
 requests it was answering at once.
 """
@@ -32,6 +40,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
 from PIL import Image
+
+from .model_rules import check as rule_broken
+from .model_rules import reads_limit
 
 __all__ = ["LoopbackServer", "png_bytes"]
 
@@ -75,6 +86,7 @@ class _Handler(BaseHTTPRequestHandler):
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
     block_on_close = False
+    request_queue_size = 1024  # a burst of connections waits to be accepted, as at a real API, instead of being reset
 
     def handle_error(self, request, client_address):  # a client that timed out closed its socket
         pass
@@ -86,7 +98,8 @@ class LoopbackServer:
         self.requests: list[dict] = []
         self.problems: list[str] = []
         self.image = png_bytes()
-        self.answer = None  # optional callable(user_text, n) -> str, replaces the default chat answer
+        self.answer = None  # optional callable(user_text, n) -> str (or None: the default), replaces the chat answer
+        self.reasoning_tokens = 0  # thinking before each chat answer, billed as output
         self._faults: deque = deque()
         self.arrivals: list[float] = []
         self.in_flight = self.max_in_flight = 0
@@ -160,6 +173,15 @@ class LoopbackServer:
         if fault == "429_gemini":
             details = [{"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": f"{self.retry_after}s"}]
             return self._send(h, 429, {"error": {"code": 429, "message": "Resource exhausted", "status": "RESOURCE_EXHAUSTED", "details": details}})
+        if fault in ("429_gemini_daily", "429_gemini_minute"):  # a spent quota names itself in a QuotaFailure
+            period = "Day" if fault.endswith("daily") else "Minute"
+            violation = {"quotaMetric": "generativelanguage.googleapis.com/generate_content_free_tier_requests",
+                         "quotaId": f"GenerateRequestsPer{period}PerProjectPerModel-FreeTier", "quotaValue": "50"}  # fmt: skip
+            details = [{"@type": "type.googleapis.com/google.rpc.QuotaFailure", "violations": [violation]},
+                       {"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": f"{self.retry_after}s"}]  # fmt: skip
+            error = {"code": 429, "message": "You exceeded your current quota, please check your plan and billing details.",
+                     "status": "RESOURCE_EXHAUSTED", "details": details}  # fmt: skip
+            return self._send(h, 429, {"error": error})
         if fault == "500_noretry":
             return self._send(h, 500, {"error": {"message": "injected 500, not to be retried"}}, {"x-should-retry": "false"})
         if fault == "400":
@@ -204,6 +226,37 @@ class LoopbackServer:
         h.end_headers()
         h.wfile.write(payload)
 
+    def _refuse(self, h, api: str, model: str, body: dict) -> bool:
+        """Answer 400 as the API does when the request breaks one of its per-model rules."""
+        broken = rule_broken(api, model, body)
+        if broken is None:
+            return False
+        rule, field, value = broken
+        message = rule.message.format(field=field, value=value)
+        with self._lock:
+            self.problems.append(f"{api} {model}: {message}")
+        if api == "openai":
+            error = {"message": message, "type": "invalid_request_error", "param": None if rule.field == "*" else field, "code": rule.code or None}
+            self._send(h, 400, {"error": error})
+        elif api == "anthropic":
+            self._send(h, 400, {"type": "error", "error": {"type": "invalid_request_error", "message": message}})
+        else:
+            self._send(h, 400, {"error": {"code": 400, "message": message, "status": "INVALID_ARGUMENT"}})
+        return True
+
+    def _spend(self, api: str, model: str, body: dict, answer: int) -> tuple[int, bool, bool]:
+        """(output tokens billed, cut by the limit, thinking left no room for the answer)."""
+        wanted = self.reasoning_tokens + answer
+        limit = reads_limit(api, model, body)
+        if limit is None or limit >= wanted:
+            return wanted, False, False
+        return limit, True, limit <= self.reasoning_tokens
+
+    @staticmethod
+    def _input_tokens(body: dict) -> int:
+        """A tokenizer's count of the request, about 4 bytes a token (never below the old fixed 100)."""
+        return max(100, len(json.dumps(body, ensure_ascii=False).encode()) // 4)
+
     def _reject(self, h, problem: str) -> None:
         with self._lock:
             self.problems.append(problem)
@@ -217,8 +270,8 @@ class LoopbackServer:
 
     def _chat_text(self, user: str, structured: bool) -> str:
         n = int(m.group(1)) if (m := re.search(r"This request needs (\d+) images", user)) else 1
-        if self.answer is not None:
-            return self.answer(user, n)
+        if self.answer is not None and (text := self.answer(user, n)) is not None:
+            return text  # None: the default answer
         prompts = [f"A calm watercolour picture for image {i}: {user.splitlines()[1][:60]}" for i in range(1, n + 1)]
         if structured:
             return json.dumps({"analysis": "the request wants a calm picture", "prompts": prompts})
@@ -233,6 +286,8 @@ class LoopbackServer:
         problems = []
         if not isinstance(body, dict) or not isinstance(body.get("model"), str) or not body["model"]:
             return self._reject(h, "openai chat: model is required")
+        if self._refuse(h, "openai", body["model"], body):
+            return
         messages = body.get("messages")
         if not isinstance(messages, list) or not messages:
             return self._reject(h, "openai chat: messages must be a non-empty list")
@@ -270,7 +325,8 @@ class LoopbackServer:
         if problems:
             return self._reject(h, "openai chat: " + "; ".join(problems))
         text = self._chat_text(user_text, (fmt or {}).get("type") == "json_schema")
-        message = {"role": "assistant", "content": text, "refusal": None}
+        out, cut, starved = self._spend("openai", body["model"], body, 80)
+        message = {"role": "assistant", "content": "" if starved else text, "refusal": None}
         if fault == "refusal":
             message = {"role": "assistant", "content": None, "refusal": "I'm sorry, I can't help with that request."}
         self._send(
@@ -281,8 +337,13 @@ class LoopbackServer:
                 "object": "chat.completion",
                 "created": int(time.time()),
                 "model": body["model"],
-                "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
-                "usage": {"prompt_tokens": 120, "completion_tokens": 80, "total_tokens": 200},
+                "choices": [{"index": 0, "message": message, "finish_reason": "length" if cut else "stop"}],
+                "usage": {
+                    "prompt_tokens": max(120, self._input_tokens(body)),
+                    "completion_tokens": out,
+                    "total_tokens": max(120, self._input_tokens(body)) + out,
+                    "completion_tokens_details": {"reasoning_tokens": min(out, self.reasoning_tokens)},
+                },
             },
             {"x-ratelimit-remaining-requests": "99", "x-ratelimit-reset-requests": "1s"},
         )
@@ -298,6 +359,8 @@ class LoopbackServer:
             return self._reject(h, "anthropic: model is required")
         if not isinstance(body.get("max_tokens"), int) or body["max_tokens"] < 1:
             return self._reject(h, "anthropic: max_tokens is required")
+        if self._refuse(h, "anthropic", body["model"], body):
+            return
         messages, problems, user_text = body.get("messages"), [], ""
         if not isinstance(messages, list) or not messages:
             return self._reject(h, "anthropic: messages must be a non-empty list")
@@ -319,8 +382,9 @@ class LoopbackServer:
             problems.append("system must be a string or a list of blocks")
         if problems:
             return self._reject(h, "anthropic: " + "; ".join(problems))
-        content = [{"type": "text", "text": self._chat_text(user_text, False)}]
-        stop = "end_turn"
+        out, cut, starved = self._spend("anthropic", body["model"], body, 90)
+        content = [] if starved else [{"type": "text", "text": self._chat_text(user_text, False)}]
+        stop = "max_tokens" if cut else "end_turn"
         if fault == "refusal":
             content, stop = [], "refusal"
         self._send(
@@ -334,7 +398,7 @@ class LoopbackServer:
                 "content": content,
                 "stop_reason": stop,
                 "stop_sequence": None,
-                "usage": {"input_tokens": 150, "output_tokens": 90},
+                "usage": {"input_tokens": max(150, self._input_tokens(body)), "output_tokens": out},
             },
             {"anthropic-ratelimit-requests-remaining": "50"},
         )
@@ -343,6 +407,9 @@ class LoopbackServer:
 
     def gemini(self, h, headers, body, fault) -> None:
         if not self._check_key(h, headers, "x-goog-api-key"):
+            return
+        model = re.fullmatch(r"/v1(?:beta)?/models/([\w.\-]+):generateContent", urlsplit(h.path).path).group(1)
+        if isinstance(body, dict) and self._refuse(h, "gemini", model, body):
             return
         contents, problems, user_text = (body or {}).get("contents"), [], ""
         if not isinstance(contents, list) or not contents:
@@ -376,17 +443,22 @@ class LoopbackServer:
             finish = "STOP"
             if fault == "refusal":
                 parts, finish = [], "IMAGE_SAFETY"
+            usage = {"promptTokenCount": 100, "candidatesTokenCount": 70, "totalTokenCount": 170}
         else:
-            parts = [{"text": self._chat_text(user_text, config.get("responseMimeType") == "application/json")}]
-            finish = "STOP"
+            out, cut, starved = self._spend("gemini", model, body, 70)
+            parts = [] if starved else [{"text": self._chat_text(user_text, config.get("responseMimeType") == "application/json")}]
+            finish = "MAX_TOKENS" if cut else "STOP"
             if fault == "refusal":
                 parts, finish = [], "SAFETY"
+            thoughts = min(out, self.reasoning_tokens)
+            usage = {"promptTokenCount": max(100, self._input_tokens(body)), "candidatesTokenCount": out - thoughts, "thoughtsTokenCount": thoughts}
+            usage["totalTokenCount"] = usage["promptTokenCount"] + out
         self._send(
             h,
             200,
             {
                 "candidates": [{"content": {"role": "model", "parts": parts}, "finishReason": finish, "index": 0}],
-                "usageMetadata": {"promptTokenCount": 100, "candidatesTokenCount": 70, "totalTokenCount": 170},
+                "usageMetadata": usage,
                 "modelVersion": "loopback",
             },
         )

@@ -62,6 +62,13 @@ def test_moderation_is_a_provider_error(name, message, server, tmp_path):
         _backend(name, server, tmp_path).generate(GenerationRequest(prompt="x", n=1, seed=0))
 
 
+def test_moderation_blocked_gets_an_honest_hint(server, tmp_path):
+    server.inject("refusal")
+    with pytest.raises(ProviderError) as caught:
+        _backend("openai-images", server, tmp_path).generate(GenerationRequest(prompt="x", n=1, seed=0))
+    assert "moderation refused this prompt" in str(caught.value) and "spec's settings" not in str(caught.value)
+
+
 def test_flux_gives_up_at_its_deadline(server, tmp_path):
     server.inject("pending_forever")
     backend = _backend("flux", server, tmp_path, extra="poll_interval=0.02&deadline=0.2")

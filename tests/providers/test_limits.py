@@ -26,9 +26,9 @@ from .conftest import KEY
 from .loopback import LoopbackServer
 
 
-def _transport(sleeps=None, **kw) -> Transport:
+def _transport(sleeps=None, family="openai", **kw) -> Transport:
     sleep = sleeps.append if sleeps is not None else time.sleep
-    return Transport("openai", httpx.Client(), timeout=5, retry=RetryPolicy(attempts=3, base=0.01), secrets=(KEY,), sleep=sleep, **kw)
+    return Transport(family, httpx.Client(), timeout=5, retry=RetryPolicy(attempts=3, base=0.01), secrets=(KEY,), sleep=sleep, **kw)
 
 
 def _chat(server, **kw) -> OpenAIChat:
@@ -55,6 +55,31 @@ def test_budget_is_not_exceeded_with_16_calls_in_flight(server):
     assert len(made) == server.count("/chat/completions") >= 6  # the budget was used, not refused early
 
 
+def test_budget_holds_with_16_in_flight_and_30k_token_reasoning_answers(server):
+    """gpt-5.2 thinking 30,000 tokens an answer ($0.42 each at $14 per million output tokens): the
+    limit reserved is the limit sent, so spend stays within the cap (docs/providers.md: no margin
+    while the billed input stays within one token per 2 bytes)."""
+    server.latency, server.reasoning_tokens = 0.05, 30_000
+    limit = 5.0
+    BUDGET.reset(limit)
+    chat = OpenAIChat("gpt-5.2", Connection(_transport(semaphore=__import__("threading").Semaphore(16)), f"{server.url}/v1", KEY))
+
+    def one(_):
+        try:
+            return chat.chat("Judge the prompt.", "Request:\nA lake at dawn, " * 40)
+        except ProviderError as exc:
+            assert "budget of $5.00 spent" in str(exc)
+            return None
+
+    with ThreadPoolExecutor(16) as pool:
+        made = [r for r in pool.map(one, range(64)) if r is not None]
+    bodies = [__import__("json").loads(r["body"]) for r in server.requests]
+    assert all(b["max_completion_tokens"] == 32768 and "max_tokens" not in b for b in bodies)
+    assert len(made) == len(bodies) >= 8  # the budget was used, not refused early
+    assert all(r.usage.output_tokens == 30_080 for r in made)
+    assert BUDGET.spent <= limit and BUDGET.reserved == pytest.approx(0.0)
+
+
 BILLED_FAILURES = {  # a 200 answer that cannot be used: (client, API root, fault, the call)
     "openai chat": (OpenAIChat, "gpt-4o", "/v1", "refusal", lambda c: c.chat("s", "Request:\nA cat.", max_tokens=100)),
     "anthropic": (AnthropicChat, "claude-sonnet-4-5", "/v1", "refusal", lambda c: c.chat("s", "Request:\nA cat.", max_tokens=100)),
@@ -70,7 +95,7 @@ def test_a_billed_answer_that_then_fails_is_charged(server, family):
     BUDGET.reset(1.0)
     server.inject(fault)
     with pytest.raises(ProviderError):
-        call(cls(model, Connection(_transport(), f"{server.url}{root}", KEY)))
+        call(cls(model, Connection(_transport(family=cls.family), f"{server.url}{root}", KEY)))
     # the refusal was billed by the API: charged at its reservation, not left as a call in flight
     assert BUDGET.spent > 0 and BUDGET.reserved == 0 and BUDGET.calls == 1
 
@@ -125,6 +150,38 @@ def test_insufficient_quota_is_not_retried(server):
     with pytest.raises(ProviderError, match="quota is used up"):
         _chat(server, sleeps=[]).chat("s", "Request:\nA cat.")
     assert server.count("/chat/completions") == 1
+
+
+def test_a_spent_daily_gemini_quota_fails_at_once(server):
+    server.retry_after = "41"
+    server.inject("429_gemini_daily")
+    sleeps: list[float] = []
+    client = GeminiChat("gemini-2.5-flash", Connection(_transport(sleeps, family="gemini"), f"{server.url}/v1beta", KEY))
+    with pytest.raises(ProviderError, match="quota is used up .*daily quota"):
+        client.chat("s", "Request:\nA cat.")
+    assert server.count(":generateContent") == 1 and not sleeps
+
+
+def test_a_per_minute_gemini_quota_is_a_rate_limit_and_retried(server):
+    server.retry_after = "0.05"
+    server.inject("429_gemini_minute")
+    sleeps: list[float] = []
+    client = GeminiChat("gemini-2.5-flash", Connection(_transport(sleeps, family="gemini"), f"{server.url}/v1beta", KEY))
+    assert client.chat("s", "Request:\nA cat.").text and len(sleeps) == 1 and sleeps[0] >= 0.05
+
+
+def test_retry_after_zero_falls_back_to_the_backoff(server):
+    server.retry_after = "0"
+    server.inject("429", "429")
+    sleeps: list[float] = []
+    assert _chat(server, sleeps=sleeps).chat("s", "Request:\nA cat.").text
+    assert len(sleeps) == 2 and sleeps[0] >= 0.005 and sleeps[1] >= 0.01  # base 0.01 s, doubled, jitter in [0.5, 1]
+
+
+def test_a_key_echoed_in_an_answer_is_not_returned(server):
+    server.answer = lambda user, n: f"<prompt>a cat; debug: Authorization Bearer {KEY}</prompt>"
+    reply = _chat(server).chat("s", "Request:\nA cat.")
+    assert KEY not in reply.text and "<redacted>" in reply.text
 
 
 def test_x_should_retry_false_is_honoured(server):
@@ -230,3 +287,18 @@ def test_tpm_holds_across_two_processes(tmp_path):
         p.join(timeout=30)
     taken = [out.get(timeout=5) for _ in procs]
     assert sum(taken) == 6, f"calls per process {taken}: the bucket was not shared"
+
+
+def test_the_http_pool_follows_the_in_flight_limit(server, tmp_path):
+    """128 calls allowed in flight reach the server together: the connection pool adds no ceiling."""
+    import threading
+
+    together = threading.Barrier(128, timeout=30)  # each answer waits until all 128 requests are in
+    server.answer = lambda user, n: (together.wait(), None)[1]  # None: the default answer
+    prompter = Registry().make(
+        "prompter", f"openai:test-model?base_url={server.url}/v1&api_key_env=LOOP_KEY&concurrency=128&retries=0&timeout=40",
+        ComponentContext(root=tmp_path, options={"concurrency": 128}),
+    )  # fmt: skip
+    with ThreadPoolExecutor(128) as pool:
+        list(pool.map(lambda _: prompter.client.chat("s", "Request:\nA cat."), range(128)))
+    assert server.max_in_flight == 128

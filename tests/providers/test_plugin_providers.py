@@ -46,3 +46,22 @@ def test_refusals_become_error_items_not_failed_checkpoints(pytester, open_serve
     outcomes = result.parseoutcomes()
     assert outcomes.get("errors") == 19 and "failed" not in outcomes and "passed" not in outcomes
     result.stdout.fnmatch_lines(["*ProviderError: openai chat test-model refused the request*"])
+
+
+def test_a_key_a_model_echoes_is_in_no_stored_answer(pytester, server):
+    """Cache, results and report keep the answer, never the configured key it echoed."""
+    from .conftest import KEY
+
+    write_suite(pytester.path / "mini")
+    server.answer = lambda user, n: "".join(f'<prompt n="{i}">a calm lake, token {KEY}</prompt>' for i in range(1, n + 1))
+    result = pytester.runpytest(
+        "mini", f"--prompter=openai:test-model?base_url={server.url}/v1&api_key_env=LOOP_KEY&retries=0", "--backend=reference",
+        "--judge=offline", "--atelier-images=1", "--atelier-cache-dir=.cache", "--atelier-json=results.json",
+        "--atelier-report=report.html", "-p", "no:cacheprovider",
+    )  # fmt: skip
+    assert "errors" not in result.parseoutcomes()
+    stored = [p for p in pytester.path.rglob("*") if p.is_file() and p.suffix in (".json", ".html")]
+    assert any(p.name == "results.json" for p in stored) and any(p.name == "report.html" for p in stored)
+    assert "<redacted>" in (pytester.path / "results.json").read_text()
+    assert not [p for p in stored if KEY in p.read_text(errors="replace")]
+
