@@ -147,3 +147,20 @@ def test_the_shipped_suite_attributes_every_target():
     files = {a.entry.file for a in load_attributions(suite.root)}
     targets = {suite.target_image_path(t).name for t in suite.tasks if t.target_image}
     assert targets <= files
+
+
+def test_share_alike_and_copyleft_images_are_listed_as_such_in_the_notice(tmp_path):
+    parts = ENTRY.replace("flag.png", "flag.png\n  parts:\n    - {source: debian:x, version: '1', original: /a.svg, author: Bo, license: GPL-3.0-or-later}", 1)
+    root = _suite(tmp_path, parts)
+    notice = (root / "NOTICE").read_text()
+    section = notice.split("Share-alike and copyleft images\n", 1)[1].split("\nLicences\n", 1)[0]
+    assert "flag.png: CC-BY-SA-4.0, GPL-3.0-or-later" in section
+    assert _problems(root) == []
+    (root / "NOTICE").write_text(notice.replace("flag.png: CC-BY-SA-4.0, GPL-3.0-or-later\n", "flag.png: CC-BY-SA-4.0\n"))
+    problems = _problems(root)
+    assert any("flag.png is under GPL-3.0-or-later but NOTICE does not list it" in p for p in problems), problems
+
+
+def test_a_permissive_image_has_no_share_alike_section(tmp_path):
+    root = _suite(tmp_path, ENTRY.replace("CC-BY-SA-4.0", "CC-BY-4.0"))
+    assert "Share-alike" not in (root / "NOTICE").read_text() and _problems(root) == []

@@ -78,7 +78,7 @@ def test_strict_rules_catch_inconsistent_counts(tmp_path, capsys):
     text = "\n".join(p for _, p in strict_suite_problems(suite))
     assert "OE tasks carry 6-10 semantic cues; this one has 3" in text
     assert "CO tasks carry 10-18 constraint instances; this one has 3" in text
-    assert "IM tasks carry 7-16 checkpoints" in text
+    assert "IM tasks carry 7-16 constraint primitive instances" in text
     assert problems  # and the CLI fails in strict mode
     assert main(["suite", "validate", "--strict", str(tmp_path / "s")]) == 1
 

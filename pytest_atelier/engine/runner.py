@@ -219,8 +219,8 @@ class _Production:
         images = {out: (image.index, Path(image.path)) for out, image in top1.items()}
         picked = sorted((out, image.index, image.sha256) for out, image in top1.items())
         key = call_key("metrics", metrics.identity, self.thash, picked, prompts) if metrics.identity else None
-        found = self.e.cache.get(key) if key else None
-        if isinstance(found, list):
+        found = self.e.cache.get(key, "metrics") if key else None
+        if found is not None:
             self.counter.add("metrics", cached=True)
         else:
             found = [dataclasses.asdict(m) for m in metrics.measure(task, images, prompts, reference, self.e.judge, self._cached)]

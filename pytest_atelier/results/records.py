@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .. import __version__
 from ..errors import GateError
+from ..output_files import write_output
 
 __all__ = [
     "SCHEMA",
@@ -200,12 +201,7 @@ def paused_gc():
 
 
 def write_results(results: Results, path: str | Path) -> Path:
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(results.model_dump_json(by_alias=True, indent=1), encoding="utf-8")
-    tmp.replace(path)
-    return path
+    return write_output(path, results.model_dump_json(by_alias=True, indent=1), "results file")
 
 
 def load_results(path: str | Path) -> Results:

@@ -20,6 +20,9 @@ __all__ = [
     "AttributionEntry",
     "Attribution",
     "ALLOWED_LICENSES",
+    "SHARE_ALIKE_HEADING",
+    "share_alike_licences",
+    "listed_share_alike",
     "ATTRIBUTION_GLOB",
     "NOTICE_NAME",
     "missing_fields",
@@ -96,6 +99,7 @@ ALLOWED_LICENSES: dict[str, tuple[str, str]] = {
     "GPL-3.0-only": ("GNU General Public License v3.0 only", "https://www.gnu.org/licenses/gpl-3.0.html (Debian: /usr/share/common-licenses/GPL-3)"),
     "GPL-3.0-or-later": ("GNU General Public License v3.0 or later", "https://www.gnu.org/licenses/gpl-3.0.html (Debian: /usr/share/common-licenses/GPL-3)"),
     "LGPL-2.1-or-later": ("GNU Lesser General Public License v2.1 or later", "https://www.gnu.org/licenses/old-licenses/lgpl-2.1.html (Debian: /usr/share/common-licenses/LGPL-2.1)"),
+    "LGPL-3.0-only": ("GNU Lesser General Public License v3.0 only", "https://www.gnu.org/licenses/lgpl-3.0.html (Debian: /usr/share/common-licenses/LGPL-3)"),
     "LGPL-3.0-or-later": ("GNU Lesser General Public License v3.0 or later", "https://www.gnu.org/licenses/lgpl-3.0.html (Debian: /usr/share/common-licenses/LGPL-3)"),
     "MIT": ("MIT License", "https://opensource.org/license/mit"),
     "BSD-2-Clause": ("BSD 2-Clause License", "https://opensource.org/license/bsd-2-clause"),
@@ -144,6 +148,17 @@ _FULL_TEXT["BSD-3-Clause"] = _FULL_TEXT["BSD-2-Clause"].replace(
 )
 
 _SOURCE_FIELDS = ("source", "version", "original", "author")
+SHARE_ALIKE_HEADING = "Share-alike and copyleft images"
+
+
+def _is_share_alike(spdx: str) -> bool:
+    """Licences whose terms pass on to changed copies: CC BY-SA, GPL, LGPL, Free Art."""
+    return spdx.startswith(("CC-BY-SA-", "GPL-", "LGPL-", "FAL-"))
+
+
+def share_alike_licences(entry: AttributionEntry) -> list[str]:
+    """The share-alike and copyleft licences an image is under (its own or a part's), sorted."""
+    return sorted({x for x in _licences(entry) if _is_share_alike(x)})
 
 
 def missing_fields(entry: AttributionEntry) -> list[str]:
@@ -192,6 +207,13 @@ def render_notice(suite_name: str, attributions: list[Attribution]) -> str:
         holders = used.setdefault(e.license or "?", [])
         if not e.parts:
             holders.append(e.author or "?")
+    copyleft = [(a.entry.file, share_alike_licences(a.entry)) for a in sorted(attributions, key=lambda a: a.entry.file)]
+    copyleft = [(f, ids) for f, ids in copyleft if ids]
+    if copyleft:
+        lines += [SHARE_ALIKE_HEADING, "=" * len(SHARE_ALIKE_HEADING), "",
+                  "A changed copy of one of these images, or a work made from it, is shared under the same licence:", ""]
+        lines += [f"{f}: {', '.join(ids)}" for f, ids in copyleft]
+        lines.append("")
     lines += ["Licences", "========", ""]
     for spdx in sorted(used):
         name, where = ALLOWED_LICENSES.get(spdx, (f"{spdx} (not an allowed licence)", ""))
@@ -203,6 +225,19 @@ def render_notice(suite_name: str, attributions: list[Attribution]) -> str:
             lines += ["", *("  " + t if t else "" for t in text.split("\n"))]
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
+
+
+def listed_share_alike(notice: str) -> dict[str, set[str]]:
+    """File -> licences named in a NOTICE's share-alike section (empty when it has none)."""
+    listed: dict[str, set[str]] = {}
+    _, found, rest = notice.partition(SHARE_ALIKE_HEADING + "\n")
+    if not found:
+        return listed
+    for line in rest.split("\n\nLicences\n")[0].splitlines():
+        file, colon, ids = line.partition(": ")
+        if colon and file and not file.startswith((" ", "=", "A changed copy")):
+            listed[file] = {x.strip() for x in ids.split(",")}
+    return listed
 
 
 def load_attributions(root: Path) -> list[Attribution]:
@@ -266,7 +301,8 @@ def task_images(suite) -> list[tuple[str, str, Path]]:
 def attribution_problems(suite, attributions: list[Attribution] | None = None) -> list[tuple[str, str]]:
     """(where, problem) pairs: entries with missing fields, a licence not allowed, a file that
     does not exist or is attributed twice; target and input images without an entry; a NOTICE
-    that is missing or differs from :func:`render_notice`."""
+    that is missing, differs from :func:`render_notice`, or leaves a share-alike or copyleft
+    image out of its share-alike section."""
     from ..errors import SuiteError
 
     root = suite.root
@@ -306,8 +342,16 @@ def attribution_problems(suite, attributions: list[Attribution] | None = None) -
         want = render_notice(suite.manifest.name, attributions)
         if not notice.is_file():
             problems.append((str(notice), f"missing; run `atelier suite notice {root}` to write it"))
-        elif notice.read_text(encoding="utf-8") != want:
-            problems.append((str(notice), f"stale: it does not match {ATTRIBUTION_GLOB}; run `atelier suite notice {root}` to rewrite it"))
+        else:
+            text = notice.read_text(encoding="utf-8")
+            listed = listed_share_alike(text)
+            for a in attributions:
+                missing = set(share_alike_licences(a.entry)) - listed.get(a.entry.file, set())
+                if missing:
+                    problems.append((str(notice), f"{a.entry.file} is under {', '.join(sorted(missing))} but NOTICE does not list it "
+                                                  f"under '{SHARE_ALIKE_HEADING}'; run `atelier suite notice {root}` to rewrite it"))
+            if text != want:
+                problems.append((str(notice), f"stale: it does not match {ATTRIBUTION_GLOB}; run `atelier suite notice {root}` to rewrite it"))
     return problems
 
 

@@ -72,8 +72,10 @@ def _atelier_problems(task: Task, carried: Counter) -> list[str]:
         if sum(1 for p in CONSTRAINT_PRIMITIVES if carried[p]) < 2:
             problems.append("CO tasks use at least 2 constraint primitives")
     else:
-        if not 7 <= len(task.checkpoints) <= 16:
-            problems.append(f"IM tasks carry 7-16 checkpoints; this one has {len(task.checkpoints)}")
+        if not 3 <= semantic <= 7:
+            problems.append(f"IM tasks carry 3-7 semantic primitive instances; this one has {semantic}")
+        if not 7 <= constraint <= 16:
+            problems.append(f"IM tasks carry 7-16 constraint primitive instances; this one has {constraint}")
         for p in IM_EXCLUDED:
             if carried[p]:
                 problems.append(f"IM tasks cannot carry {p.value} (not observable in an image)")

@@ -206,7 +206,7 @@ def test_the_label_command_checks_its_input(tmp_path, monkeypatch, capsys):
     out = str(tmp_path / "labels.yaml")
     with socket.create_server(("127.0.0.1", 0)) as probe:
         port = str(probe.getsockname()[1])  # free now, bound by the command below
-    assert main(["label", str(results), "--out", out, "--raters", "a,b", "--admin-token", "tok", "--port", port]) == 0
+    assert main(["label", str(results), "--out", out, "--raters", "a,b", "--admin-token", "tok-0123456789-abcdefgh", "--port", port]) == 0
     printed = capsys.readouterr()
     assert served == [("127.0.0.1", int(port))] and "with the token tok" in printed.out and "warning" not in printed.err
     assert main(["label", str(results), "--out", out, "--raters", "a,b", "--host", "0.0.0.0", "--port", port]) == 0

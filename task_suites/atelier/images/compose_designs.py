@@ -1,4 +1,5 @@
-"""Compose batch-c IM targets (im_081..im_120) from licensed parts installed from Debian.
+"""Compose batch-c IM targets (those of im_081..im_120 that batch d did not replace) from licensed
+parts installed from Debian.
 
 Deterministic: every part is read from the installed package (paths below); nothing is
 downloaded or random. Each target's parts, authors and licences are recorded in
@@ -87,15 +88,10 @@ HEDGEWARS = {
     "im_081": ("Castle", "Nature", (0, 0, 1, 1)),
     "im_082": ("Hammock", "Nature", (0, 0, 1, 1)),
     "im_083": ("Hedgelove", "Nature", (0, 0, 1, 1)),
-    "im_084": ("Hydrant", "City", (0, 0, 1, 1)),
     "im_085": ("Lonely_Island", "Island", (0, 0, 1, 1)),
     "im_086": ("Mushrooms", "Nature", (0, 0, 1, 1)),
     "im_087": ("Octorama", "Underwater", (0, 0, 1, 1)),
-    "im_088": ("Plane", "Planes", (0, 0, 1, 1)),
     "im_089": ("Battlefield", "Nature", (0, 0, 1, 1)),
-    "im_090": ("Cake", "Cake", (0, 0, 1, 1)),
-    "im_091": ("Bath", "Bath", (0, 0, 1, 1)),
-    "im_092": ("Tree", "Halloween", (0, 0, 1, 1)),
     "im_093": ("Sheep", "Sheep", (0, 0, 1, 1)),
     "im_094": ("SB_Tentacles", "Hell", (0, 0, 1, 1)),
     "im_095": ("Trash", "Compost", (0, 0, 1, 1)),
@@ -112,7 +108,6 @@ def supertux(rel: str, crop: tuple[float, float, float, float] = (0, 0, 1, 1)) -
 SUPERTUX: dict[str, tuple[str, tuple[float, float, float, float]]] = {
     "im_096": ("background/christmas/intro.jpg", (0, 0, 1, 1)),
     "im_097": ("background/christmas/outro.jpg", (0, 0, 1, 1)),
-    "im_098": ("background/halloween/intro.jpg", (0, 0, 1, 1)),
     "im_099": ("background/misc/oiltux.jpg", (0, 0, 1, 1)),
 }
 
@@ -120,14 +115,6 @@ SUPERTUX: dict[str, tuple[str, tuple[float, float, float, float]]] = {
 
 def text(d: ImageDraw.ImageDraw, xy, s: str, f, fill, anchor="mm", **kw) -> None:
     d.text(xy, s, font=f, fill=fill, anchor=anchor, **kw)
-
-
-def fit(s: str, name: str, width: int) -> ImageFont.FreeTypeFont:
-    """The largest size of font ``name`` at which ``s`` is at most ``width`` pixels wide."""
-    size = 10
-    while font(name, size + 2).getlength(s) <= width:
-        size += 2
-    return font(name, size)
 
 
 def jazz_poster() -> Image.Image:
@@ -144,22 +131,6 @@ def jazz_poster() -> Image.Image:
     d.line((120, 745, 480, 745), fill=(245, 226, 190), width=3)
     text(d, (W // 2, 790), "FRIDAY 8 PM", font("sans-bold", 40), (245, 226, 190))
     text(d, (W // 2, 850), "OLD MILL STAGE", font("sans", 28), (245, 226, 190))
-    return c
-
-
-def honey_label() -> Image.Image:
-    W, H = 800, 600
-    c = Image.new("RGBA", (W, H), (250, 243, 224, 255))
-    d = ImageDraw.Draw(c)
-    d.rounded_rectangle((40, 40, W - 40, H - 40), 36, outline=(92, 58, 20, 255), width=6)
-    d.rounded_rectangle((58, 58, W - 58, H - 58), 26, outline=(232, 168, 40, 255), width=3)
-    comb = clip(OC / "food/honey.png", height=140)
-    paste(c, comb, W // 2, 295)
-    text(d, (W // 2, 110), "MEADOW GOLD", font("lib-serif-bold", 64), (92, 58, 20))
-    text(d, (W // 2, 350), "Wildflower Honey", font("lib-serif-italic", 56), (92, 58, 20))
-    d.rectangle((230, 400, 570, 404), fill=(232, 168, 40, 255))
-    text(d, (W // 2, 445), "RAW  ·  UNFILTERED", font("sans-bold", 26), (92, 58, 20))
-    text(d, (W // 2, 505), "NET WT 450 g", font("sans", 26), (92, 58, 20))
     return c
 
 
@@ -220,21 +191,6 @@ def fruit_chart() -> Image.Image:
     return c
 
 
-def read_more() -> Image.Image:
-    W, H = 640, 900
-    c = Image.new("RGBA", (W, H), (244, 236, 220, 255))
-    d = ImageDraw.Draw(c)
-    red, ink = (200, 45, 40), (30, 30, 40)
-    for y, word, col in ((70, "READ", ink), (270, "MORE", red), (470, "BOOKS", ink)):
-        text(d, (50, y), word, fit(word, "serif-bold", W - 100), col, "la")
-    d.rectangle((50, 700, 590, 706), fill=red)
-    books = clip(OC / "education/books/stack_of_books_01.png", height=140)
-    paste(c, books, 500, 860)
-    text(d, (50, 745), "Public Library", font("lib-serif-italic", 40), ink, "la")
-    text(d, (50, 800), "Open late every Thursday", font("sans", 26), ink, "la")
-    return c
-
-
 def birthday_card() -> Image.Image:
     W, H = 700, 900
     c = Image.new("RGBA", (W, H), (255, 236, 240, 255))
@@ -251,56 +207,11 @@ def birthday_card() -> Image.Image:
     return c
 
 
-MENU = [("food/beverages/coffee_ganson.png", "Coffee", "2.50"),
-        ("food/breads_and_carbs/croissant_gerald_g._01.png", "Croissant", "3.00"),
-        ("food/breads_and_carbs/muffin_3.png", "Muffin", "3.50")]
-
-
-def cafe_menu() -> Image.Image:
-    W, H = 640, 900
-    c = Image.new("RGBA", (W, H), (38, 52, 44, 255))
-    d = ImageDraw.Draw(c)
-    cream = (242, 232, 210)
-    d.rectangle((24, 24, W - 24, H - 24), outline=cream, width=3)
-    text(d, (W // 2, 105), "CORNER CAFÉ", font("lib-serif-bold", 64), cream)
-    text(d, (W // 2, 165), "— BREAKFAST MENU —", font("sans", 26), (220, 170, 80))
-    for i, (part, name, price) in enumerate(MENU):
-        y = 300 + i * 190
-        d.ellipse((60, y - 75, 210, y + 75), fill=cream)
-        paste(c, clip(OC / part, height=100), 135, y, "mc")
-        text(d, (240, y), name, font("lib-serif-bold", 40), cream, "lm")
-        text(d, (W - 70, y), price, font("lib-serif-bold", 40), (220, 170, 80), "rm")
-    text(d, (W // 2, 850), "Open daily 7 – 11 am", font("lib-serif-italic", 30), cream)
-    return c
-
-
-def lighthouse_poster() -> Image.Image:
-    W, H = 600, 900
-    c = Image.new("RGBA", (W, H), (250, 225, 170, 255))
-    d = ImageDraw.Draw(c)
-    d.ellipse((330, 120, 530, 320), fill=(240, 120, 60, 255))
-    d.rectangle((0, 600, W, H), fill=(30, 90, 140, 255))
-    for k, y in enumerate(range(630, 900, 45)):
-        for x in range(-60 + (k % 2) * 40, W, 80):
-            d.arc((x, y, x + 60, y + 24), 200, 340, fill=(200, 230, 245), width=4)
-    d.polygon([(0, 600), (0, 520), (120, 500), (260, 540), (300, 600)], fill=(90, 70, 60, 255))
-    lh = clip(OC / "buildings/lighthouse_matthew_gates_.png", height=420)
-    paste(c, lh, 150, 560)
-    text(d, (W // 2, 80), "CAPE HARBOR", font("sans-cond-bold", 76), (30, 60, 100))
-    text(d, (W - 40, 740), "Visit the", font("lib-serif-italic", 44), "white", "rm")
-    text(d, (W - 40, 800), "North Coast", font("lib-serif-bold", 54), "white", "rm")
-    return c
-
-
 DESIGNS = {
     "im_100": jazz_poster,
-    "im_101": honey_label,
     "im_102": weather_app,
     "im_103": fruit_chart,
-    "im_104": read_more,
     "im_105": birthday_card,
-    "im_106": cafe_menu,
-    "im_107": lighthouse_poster,
 }
 
 
@@ -308,15 +219,11 @@ DESIGNS = {
 
 CLIPART = {
     # id: (path under /usr/share/openclipart/png, crop as fractions of the piece's content box)
-    "im_108": ("food/menu_example1.png", (0, 0, 1, 1)),
     "im_109": ("recreation/park_nicu_buculei_01.png", (0, 0, 1, 1)),
     "im_110": ("transportation/boating/sailing_sunset.png", (0, 0, 1, 1)),
-    "im_111": ("plants/fall_scene_in_a_circle_a_01.png", (0, 0, 1, 1)),
     "im_112": ("recreation/music/fifties_jukebox_gerald_g_01.png", (0, 0, 1, 1)),
-    "im_113": ("plants/sun_flower_ganson.png", (0, 0, 1, 1)),
     "im_114": ("unsorted/Pinguino3.png", (0, 0, 1, 1)),
     "im_115": ("unsorted/caterpillar.png", (0, 0, 1, 1)),
-    "im_116": ("food/menu_example5.png", (0, 0, 1, 1)),
     "im_117": ("unsorted/landscape_near_the_river_01.png", (0.2, 0, 1, 1)),
     "im_118": ("unsorted/carpentiere2.png", (0, 0, 1, 1)),
 }
@@ -344,39 +251,6 @@ def clipart(rel: str, crop: tuple[float, float, float, float]) -> Image.Image:
     c = Image.new("RGBA", (im.width + 2 * m, im.height + 2 * m), (255, 255, 255, 255))
     c.alpha_composite(im, (m, m))
     return c
-
-
-def backdrop(w: int, h: int, upper, lower, split: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    """A canvas in colour ``upper`` with colour ``lower`` from row ``split`` down (sky and
-    grass, wall and floor)."""
-    c = Image.new("RGBA", (w, h), upper)
-    d = ImageDraw.Draw(c)
-    d.rectangle((0, split, w, h), fill=lower)
-    return c, d
-
-
-def cottage_meadow() -> Image.Image:
-    c, _ = backdrop(1200, 800, (150, 205, 240, 255), (120, 190, 80, 255), 520)
-    paste(c, clip(OC / "recreation/holiday/rainbow_linda_kim_01.png", width=520), 640, 300)
-    paste(c, clip(OC / "recreation/cartoon_tree_01.png", height=520), 230, 640)
-    paste(c, clip(OC / "buildings/homes/home3.png", height=380), 760, 660)
-    for x, part in ((520, "plants/flowers/flower1_juliane_krug_01.png"), (1080, "plants/flowers/flower2_juliane_krug_01.png")):
-        paste(c, clip(OC / part, height=150), x, 760)
-    return c
-
-
-def bedroom_corner() -> Image.Image:
-    W, H = 1000, 760
-    c, d = backdrop(W, H, (214, 200, 232, 255), (176, 122, 76, 255), 500)
-    for x in range(0, W, 125):
-        d.line((x, 500, x, H), fill=(150, 100, 60, 255), width=3)
-    d.ellipse((120, 600, 560, 720), fill=(200, 70, 80, 255))
-    paste(c, clip(OC / "buildings/furniture/mobile_architetto_france_01.png", height=460), 700, 640)
-    paste(c, clip(OC / "recreation/toys/teddybear_jarno_vasamaa_.png", height=300), 330, 670)
-    return c
-
-
-DESIGNS.update({"im_119": cottage_meadow, "im_120": bedroom_corner})
 
 
 def build(tid: str) -> Image.Image:
