@@ -58,8 +58,9 @@ def test_prompt_side_verdicts_and_skip_reasons(pytester, suite_dir):
     assert outcomes[("co_sign", "prompt", "c02")] == "passed"
     assert outcomes[("im_flag", "prompt", "c01")] == "failed"
     assert outcomes[("oe_garden", "prompt", "c03")] == "skipped"
-    assert data["aggregates"]["overall"]["all"]["prompt"]["n"] == 7
-    assert data["aggregates"]["overall"]["all"]["prompt"]["n_pass"] == 5
+    prompt = data["aggregates"]["overall"]["all"]["prompt"]
+    assert (prompt["n"], prompt["n_decided"], prompt["n_pass"]) == (8, 7, 5)  # the abstention counts as not shown
+    assert prompt["rate"] == 5 / 8 and prompt["rate_decided"] == 5 / 7
 
 
 def test_select_by_category_primitive_tag_and_side(pytester, suite_dir):

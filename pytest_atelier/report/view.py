@@ -90,7 +90,7 @@ def _load_suites(results: Sequence[Results], notes: list[str]) -> list[Suite]:
     return suites
 
 
-def load_inputs(results: Sequence[Results], *, n_boot: int = 2000) -> Loaded:
+def load_inputs(results: Sequence[Results], *, intervals: bool = True) -> Loaded:
     """Merge results files and load their suites; aggregates are recomputed only when merging."""
     if not results:
         raise ValueError("render_report needs at least one results file")
@@ -113,7 +113,7 @@ def load_inputs(results: Sequence[Results], *, n_boot: int = 2000) -> Loaded:
     if len(results) == 1 and results[0].aggregates.get("version") == AGGREGATES_VERSION:
         agg = results[0].aggregates
     else:
-        agg = aggregate(list(runs.values()), list(items.values()), tasks, scoring=scoring, n_boot=n_boot, seed=results[0].config.seed)
+        agg = aggregate(list(runs.values()), list(items.values()), tasks, scoring=scoring, intervals=intervals)
     if "people" not in agg and (who := people(list(runs.values()), agg.get("pairs", {}))) is not None:
         agg = {**agg, "people": who}
     if "metrics" not in agg and (measured := metric_means(list(runs.values()))):
@@ -152,15 +152,20 @@ def short_labels(names: Sequence[str]) -> dict[str, str]:
 
 
 def _rate_point(block: dict | None) -> Point:
+    """A scope's headline: the share of its checkpoints shown, with the undecided share and its range."""
     if not block:
         return Point(None)
-    return Point(block.get("rate"), block.get("low"), block.get("high"), block.get("n", 0))
+    note = ""
+    if block.get("undecided_share") is not None:
+        note = (f"; {block['undecided_share']:.1%} undecided, so between {block['range_low']:.1%} and {block['range_high']:.1%}"
+                + (f"; {block['rate_decided']:.1%} of the decided pass" if block.get("rate_decided") is not None else ""))
+    return Point(block.get("rate"), block.get("low"), block.get("high"), block.get("n", 0), block.get("ci_reliable") is not False, note)
 
 
 def _mean_point(block: dict | None, key: str = "mean") -> Point:
     if not block:
         return Point(None)
-    return Point(block.get(key), block.get("low"), block.get("high"), block.get("n", 0))
+    return Point(block.get(key), block.get("low"), block.get("high"), block.get("n", 0), block.get("ci_reliable") is not False)
 
 
 def _scope(agg: dict, group: str, key: str, kind: str | None = None, value: str | None = None) -> dict | None:
@@ -187,7 +192,8 @@ class Cell:
         p = self.point
         if p.low is None or p.high is None:
             return ""
-        return f"[{charts.format_value(p.low, self.percent)}, {charts.format_value(p.high, self.percent)}]"
+        mark = "" if p.reliable else "*"  # the caption says: too few tasks for this interval to cover as stated
+        return f"[{charts.format_value(p.low, self.percent)}, {charts.format_value(p.high, self.percent)}]{mark}"
 
     @property
     def sort(self) -> float:
@@ -359,25 +365,25 @@ def _breakdowns(agg: dict, prompters: list[str], labels: dict[str, str]) -> list
 
     cats = [c for c in _CATEGORY_ORDER if c in _values(agg, prompters, "category")]
     if cats:
-        for side, title in (("prompt", "Objective pass rate by category, prompt side"), ("image", "Objective pass rate by category, image side")):
+        for side, title in (("prompt", "Objective share shown by category, prompt side"), ("image", "Objective share shown by category, image side")):
             points = {(c, p): _rate_point((_scope(agg, "prompters", p, "category", c) or {}).get(side)) for c in cats for p in prompters}
             out.append(Chart(title, bars(cats, points, label=title), "bars: rate; whiskers: 95% interval over tasks"))
     prims = [p.value for p in Primitive if p.value in set(_values(agg, prompters, "primitive"))]
     if prims:
         for side in ("prompt", "image"):
-            title = f"Checkpoint pass rate by challenge primitive, {side} side"
+            title = f"Checkpoints shown by challenge primitive, {side} side"
             points = {(m, p): _rate_point((_scope(agg, "prompters", p, "primitive", m) or {}).get(side)) for m in prims for p in prompters}
             out.append(Chart(title, heat(prims, points, label=title)))
     tags = _values(agg, prompters, "tag")
     if tags:
         order = {t: i for i, t in enumerate(t for dim in TAG_VOCABULARY.values() for t in dim)}
         tags.sort(key=lambda t: (order.get(t, len(order)), t))
-        title = "Objective pass rate by application-context tag (both sides)"
+        title = "Objective share shown by application-context tag (both sides)"
         points = {(t, p): _rate_point((_scope(agg, "prompters", p, "tag", t) or {}).get("objective")) for t in tags for p in prompters}
         out.append(Chart(title, heat(tags, points, label=title)))
     subtasks = _values(agg, prompters, "subtask")
     if subtasks:
-        title = "Objective pass rate by subtask (both sides)"
+        title = "Objective share shown by subtask (both sides)"
         points = {(s, p): _rate_point((_scope(agg, "prompters", p, "subtask", s) or {}).get("objective")) for s in subtasks for p in prompters}
         out.append(Chart(title, heat(subtasks, points, label=title)))
     dims, points = [], {}
@@ -626,7 +632,7 @@ class Digest:
         self.nodeids: set[str] = set()
         self.items_by_run: dict[str, list[tuple]] = defaultdict(list)
         self.by_task: dict[str, _TaskBuild] = {}
-        self.units: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])  # (prompter, task|backend) -> passed, decided
+        self.units: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])  # (prompter, task|backend) -> passed, all
         self.per_prompter: dict[str, list] = defaultdict(lambda: [0, 0.0, 0.0, 0])  # runs, cost, summed total_s, runs timed
         self.prompters: set[str] = set()
         self.backends: set[str] = set()
@@ -667,11 +673,9 @@ class Digest:
         build.runs.append(_run_data(run, task, self.items_by_run.pop(run.key, ()), build.strings, self.thumbs,
                                     build.checkpoints, agreement))
         unit = self.units[(run.prompter, f"{run.task_id}|{run.backend}")]
-        for v in run.final:
-            outcome = checkpoint_outcome(v)
-            if outcome in ("pass", "fail"):
-                unit[0] += outcome == "pass"
-                unit[1] += 1
+        for v in run.final:  # the headline: every checkpoint counts, undecided as not shown
+            unit[0] += checkpoint_outcome(v) == "pass"
+            unit[1] += 1
         mine = self.per_prompter[run.prompter]
         mine[0] += 1
         mine[1] += run.cost_usd
@@ -690,7 +694,7 @@ class Digest:
             self.scorers.setdefault(score.decided_by, score)
 
     def unit_rates(self) -> dict[str, dict[str, float]]:
-        """Per prompter, the objective pass rate of each (task, backend) unit from final verdicts."""
+        """Per prompter, the objective headline of each (task, backend) unit from final verdicts (passed of all)."""
         out: dict[str, dict[str, float]] = defaultdict(dict)
         for (prompter, unit), (passed, n) in self.units.items():
             if n:
@@ -774,7 +778,7 @@ class ReportView:
     tasks: list[TaskView]
     categories: list[str]
     agreement: str
-    bootstrap: dict
+    intervals: dict
     failed_checkpoints: list[str] = dataclasses.field(default_factory=list)  # ids with a failed verdict somewhere (the filter's choices)
     failed_primitives: list[str] = dataclasses.field(default_factory=list)
     backend_marks: list[str] = dataclasses.field(default_factory=list)  # per backend, the letters on its squares in the run strips
@@ -884,7 +888,7 @@ def build_view(loaded: Loaded, thumbs: Thumbnails, digest: Digest | None = None)
         baseline=agg.get("baseline"), tasks=tasks, failed_checkpoints=failed_checkpoints, failed_primitives=failed_primitives,
         backend_marks=unique_prefixes([bl[b] for b in backends]),
         categories=[c for c in _CATEGORY_ORDER if c in digest.categories],
-        agreement=digest.agreement(), bootstrap=agg.get("bootstrap") or {}, pairwise=pairwise_sections(loaded.results),
+        agreement=digest.agreement(), intervals=agg.get("intervals") or {}, pairwise=pairwise_sections(loaded.results),
         idea_categories=[c for c in IDEA_CATEGORIES if any(any(v is not None for v in r.idea_by_category.get(c, ())) for r in leaderboard)],
         people=agg.get("people"), metrics=measured, metric_names=sorted({n for by_name in measured.values() for n in by_name}),
     )

@@ -79,7 +79,7 @@ class ResultsCollector:
             runs=runs,
             items=items,
         )
-        self.results.aggregates = aggregate(runs, items, tasks, scoring=suite_info.get("scoring", "atelier"), seed=s.seed)
+        self.results.aggregates = aggregate(runs, items, tasks, scoring=suite_info.get("scoring", "atelier"))
         measured = metric_means(runs)
         if measured:
             self.results.aggregates["metrics"] = measured
@@ -226,9 +226,10 @@ def _headline(results: Results) -> list[str]:
     rows = []
     for backend, ranked in _ranked_pairs(pairs):
         for rank, label, m in ranked:
-            rows.append([str(rank), label.rsplit("|", 1)[0], backend, _rate(m["objective"]), _share(_undecided(m["objective"])),
+            rows.append([str(rank), label.rsplit("|", 1)[0], backend, _rate(m["objective"]), _share(m["objective"].get("undecided_share")),
                          _rate(m["prompt"]), _rate(m["image"]), _mean(m["subjective"]["prompt"]), _mean(m["subjective"]["image"])])
     lines = _table(header, rows, left=3)
+    lines.append("objective: share of all checkpoints shown satisfied, undecided counting as not shown (docs/results-format.md)")
     lines += _people_lines(results.aggregates.get("people"))
     if any("idea" in scopes["all"] for scopes in pairs.values()):
         idea = {label: scopes["all"].get("idea", {}) for label, scopes in sorted(pairs.items())}
@@ -297,14 +298,6 @@ def _metric_lines(measured: dict) -> list[str]:
             cells.append("n/a" if m is None else f"{m['mean']:.3g}{interval} ({m['n']})")
         rows.append([pair, *cells])
     return _table(["metrics: mean [95% interval over tasks] (n)", *names], rows, left=1)
-
-
-def _undecided(block: dict) -> float | None:
-    """The undecided share of a scope's checkpoints, as the aggregates give it (older ones: from the counts)."""
-    if "undecided_share" in block:
-        return block["undecided_share"]
-    total = sum(block.get(k, 0) for k in ("n_pass", "n_fail", "n_skipped", "n_error"))
-    return (block.get("n_skipped", 0) + block.get("n_error", 0)) / total if total else None
 
 
 def _table(header: list[str], rows: list[list[str]], left: int) -> list[str]:

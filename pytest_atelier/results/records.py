@@ -54,7 +54,7 @@ class ImageRecord(_Record):
     path: str  # where the PNG lies (content-addressed in the cache)
     sha256: str
     seed: int
-    objective_rate: float | None = None  # image-side pass rate among decided checkpoints
+    objective_rate: float | None = None  # image-side checkpoints shown satisfied, out of all of them
     top1: bool = False
     flagged: str | None = None  # the safety gate's reason when this image was excluded
 
