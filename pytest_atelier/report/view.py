@@ -506,8 +506,8 @@ class RunCell:
     flags: str  # space-separated: pass, fail, error, abstain, flagged
     title: str
     rate: float | None
-    passed: int = 0  # decided verdicts that passed, prompt and image side
-    decided: int = 0
+    passed: int = 0  # verdicts that passed, prompt and image side
+    decided: int = 0  # every checkpoint side counted (undecided as not shown)
     status: str = ""  # for "failed by A, passed by B": fail (a failed verdict or a run error), pass (decided, none failed) or ""
     failed: list[str] = dataclasses.field(default_factory=list)  # ids of the checkpoints with a failed verdict (either side)
     failed_primitives: list[str] = dataclasses.field(default_factory=list)  # the primitive of each ("" for none), in the same order
@@ -527,7 +527,7 @@ class TaskView:
 
 
 def task_rate_and_spread(cells: Sequence[RunCell]) -> tuple[float | None, float | None]:
-    """A task's pooled pass rate and the spread of its prompters' pooled pass rates (None: undecided, or fewer than two prompters)."""
+    """A task's pooled share shown satisfied and the spread of its prompters' shares (None: nothing counted, or fewer than two prompters)."""
     passed, decided = defaultdict(int), defaultdict(int)
     for c in cells:
         passed[c.prompter] += c.passed
@@ -538,7 +538,8 @@ def task_rate_and_spread(cells: Sequence[RunCell]) -> tuple[float | None, float 
 
 
 def _fraction(outcomes: list[str]) -> tuple[int, int]:
-    return sum(o == "pass" for o in outcomes), sum(o in ("pass", "fail") for o in outcomes)
+    """Passed, out of every checkpoint side (the headline's measure: undecided counts as not shown)."""
+    return sum(o == "pass" for o in outcomes), len(outcomes)
 
 
 def _run_data(run: RunRecord, task: Task | None, items, S: _Strings, thumbs: Thumbnails, cp_index: _Checkpoints,
@@ -589,8 +590,9 @@ def _run_data(run: RunRecord, task: Task | None, items, S: _Strings, thumbs: Thu
     if idea:
         data["id"] = idea
     pp, pn = _fraction(outcomes["prompt"])
-    ip, inn = _fraction(outcomes["image"])
-    status = "fail" if run.error or "error" in all_outcomes or "fail" in all_outcomes else "pass" if pn + inn else ""
+    ip, inn = _fraction(outcomes["image"]) if run.images else (0, 0)  # no images drawn: the image side is n/a
+    decided = any(o in ("pass", "fail") for o in all_outcomes)
+    status = "fail" if run.error or "error" in all_outcomes or "fail" in all_outcomes else "pass" if decided else ""
     return _PendingRun(run.prompter, run.backend, data, pp, pn, ip, inn, flags, bool(run.error), status, sorted(failed))
 
 
@@ -601,9 +603,9 @@ class _PendingRun:
     prompter: str
     backend: str
     data: dict
-    pp: int  # prompt side: passed, decided
+    pp: int  # prompt side: passed, out of all
     pn: int
-    ip: int  # image side: passed, decided
+    ip: int  # image side: passed, out of all
     inn: int
     flags: list[str]
     error: bool
