@@ -20,6 +20,8 @@
 
 from __future__ import annotations
 
+import threading
+
 __all__ = [
     "AtelierError",
     "SuiteError",
@@ -34,6 +36,7 @@ __all__ = [
     "AtelierWarning",
     "FieldError",
     "require",
+    "IMPORT_LOCK",
 ]
 
 
@@ -115,11 +118,24 @@ class AtelierWarning(UserWarning):
     """Something worked, but not as asked: e.g. a prompt was cut to fit a text encoder."""
 
 
-def require(module: str, extra: str, purpose: str):
-    """Import an optional module, or raise MissingExtraError naming the extra."""
-    import importlib
+# Heavy optional modules (torch, transformers, diffusers, onnxruntime ...) import their parts lazily,
+# on whichever thread first needs them; two threads importing at once can meet a half-initialised
+# module ("cannot import name 'PreTrainedModel'"). Every such import, and every model load that
+# triggers them, holds this one lock.
+IMPORT_LOCK = threading.RLock()
 
-    try:
-        return importlib.import_module(module)
-    except ImportError as exc:
-        raise MissingExtraError(module, extra, purpose) from exc
+
+def require(module: str, extra: str, purpose: str):
+    """Import an optional module (one import at a time: :data:`IMPORT_LOCK`), or raise
+    MissingExtraError naming the extra."""
+    import importlib
+    import sys
+
+    loaded = sys.modules.get(module)
+    if loaded is not None and not getattr(getattr(loaded, "__spec__", None), "_initializing", False):
+        return loaded  # imported whole already: no need to wait behind a model that is loading
+    with IMPORT_LOCK:
+        try:
+            return importlib.import_module(module)
+        except ImportError as exc:
+            raise MissingExtraError(module, extra, purpose) from exc

@@ -4,7 +4,7 @@
 turns them into numbers here; :func:`check_numbers` checks every one before any item runs, so
 ``--atelier-subjective-threshold=abc`` (or ``nan``) is a usage error at startup instead of a
 traceback in every subjective item. :func:`check_output_paths` refuses an output file that is
-an existing folder. This module knows nothing of pytest: errors are :class:`ConfigError`.
+an existing folder, a symlink, a FIFO or a device. This module knows nothing of pytest: errors are :class:`ConfigError`.
 
     >>> parse_number("atelier_images", "4")
     4
@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Callable
 
 from .errors import ConfigError
+from .output_files import output_target_problem
 
 __all__ = ["NumberRule", "NUMBER_RULES", "parse_number", "check_numbers", "check_output_paths"]
 
@@ -28,32 +29,29 @@ class NumberRule:
 
     flag: str
     kind: type
-    low: float | None = None
-    high: float | None = None
+    low: float
+    high: float
     low_open: bool = False
     high_open: bool = False
     optional: bool = False  # empty means "not set"
 
     def accepted(self) -> str:
-        what = "a whole number" if self.kind is int else "a number"
-        if self.low is not None and self.high is not None:
-            return f"{what} from {self.low:g}{' (excluded)' if self.low_open else ''} to {self.high:g}{' (excluded)' if self.high_open else ''}"
-        if self.low is not None:
-            return f"{what} {'above' if self.low_open else 'of at least'} {self.low:g}"
-        return what
+        what, show = ("a whole number", lambda v: str(int(v))) if self.kind is int else ("a number", lambda v: f"{v:g}")
+        return (f"{what} from {show(self.low)}{' (excluded)' if self.low_open else ''} "
+                f"to {show(self.high)}{' (excluded)' if self.high_open else ''}")  # fmt: skip
 
 
-NUMBER_RULES: dict[str, NumberRule] = {
-    "atelier_judge_repeats": NumberRule("--atelier-judge-repeats", int, 1),
-    "atelier_images": NumberRule("--atelier-images", int, 1),
-    "atelier_seed": NumberRule("--atelier-seed", int, 0),
-    "atelier_concurrency": NumberRule("--atelier-concurrency", int, 1),
-    "atelier_prompter_timeout": NumberRule("--atelier-prompter-timeout", float, 0, low_open=True),
-    "atelier_progress": NumberRule("--atelier-progress", float, 0),
-    "atelier_max_cost": NumberRule("--atelier-max-cost", float, 0, optional=True),
+NUMBER_RULES: dict[str, NumberRule] = {  # every number has an upper bound: a huge one must not exhaust memory or time
+    "atelier_judge_repeats": NumberRule("--atelier-judge-repeats", int, 1, 100),
+    "atelier_images": NumberRule("--atelier-images", int, 1, 100),
+    "atelier_seed": NumberRule("--atelier-seed", int, 0, 2**63 - 1),
+    "atelier_concurrency": NumberRule("--atelier-concurrency", int, 1, 1024),
+    "atelier_prompter_timeout": NumberRule("--atelier-prompter-timeout", float, 0, 86400, low_open=True),  # a day
+    "atelier_progress": NumberRule("--atelier-progress", float, 0, 86400),
+    "atelier_max_cost": NumberRule("--atelier-max-cost", float, 0, 1e9, optional=True),
     "atelier_subjective_threshold": NumberRule("--atelier-subjective-threshold", float, 1, 5),
     "atelier_alpha": NumberRule("--atelier-alpha", float, 0, 1, low_open=True, high_open=True),
-    "atelier_sample": NumberRule("--atelier-sample", int, 1, optional=True),
+    "atelier_sample": NumberRule("--atelier-sample", int, 1, 1_000_000, optional=True),
     "atelier_sample_drop": NumberRule("--atelier-sample-drop", float, 0, 1, low_open=True, high_open=True),
 }
 
@@ -71,9 +69,7 @@ def parse_number(dest: str, raw) -> int | float | None:
         raise ConfigError(problem) from None
     if not math.isfinite(value):
         raise ConfigError(problem)
-    if rule.low is not None and (value < rule.low or (rule.low_open and value == rule.low)):
-        raise ConfigError(problem)
-    if rule.high is not None and (value > rule.high or (rule.high_open and value == rule.high)):
+    if value < rule.low or (rule.low_open and value == rule.low) or value > rule.high or (rule.high_open and value == rule.high):
         raise ConfigError(problem)
     return value
 
@@ -85,7 +81,9 @@ def check_numbers(get: Callable[[str], object]) -> None:
 
 
 def check_output_paths(paths: dict[str, Path | None]) -> None:
-    """Refuse an output file (``{flag: path}``) that is an existing folder."""
+    """Refuse an output file (``{flag: path}``) that cannot be replaced by a regular file (a folder,
+    a symlink, a FIFO or device, a path through a file)."""
     for flag, path in paths.items():
-        if path is not None and path.is_dir():
-            raise ConfigError(f"{flag} {path} is a folder: give the path of a file to write")
+        problem = output_target_problem(path) if path is not None else None
+        if problem:
+            raise ConfigError(f"{flag} {path}: {problem}; give the path of a regular file to write")

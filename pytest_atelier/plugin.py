@@ -17,7 +17,7 @@ from .engine.threads import share_cores
 from .config_keys import RENAMED_INI_KEYS, check_tool_table, unknown_ini_keys
 from .errors import AtelierError, AtelierWarning, ConfigError, SuiteError
 from .option_values import check_numbers, check_output_paths, parse_number
-from .redact import neutralise_bidi
+from .redact import neutralise_controls
 from .registry import Registry, load_aliases
 from .results.baseline import CHANGE_KINDS, config_differences, expected_failures, obtained_path
 from .results.collect import ResultsCollector, judge_label
@@ -503,9 +503,9 @@ def pytest_runtest_makereport(item, call):
         report.longrepr = str(call.excinfo.value)  # an error, told in one line like a failed checkpoint
     if isinstance(item, _AtelierItem):  # reasons quote prompts and model output: no reversed display
         if isinstance(report.longrepr, str):
-            report.longrepr = neutralise_bidi(report.longrepr)
+            report.longrepr = neutralise_controls(report.longrepr)
         elif isinstance(report.longrepr, tuple) and len(report.longrepr) == 3:
-            report.longrepr = (*report.longrepr[:2], neutralise_bidi(str(report.longrepr[2])))
+            report.longrepr = (*report.longrepr[:2], neutralise_controls(str(report.longrepr[2])))
     if isinstance(item, _AtelierItem) and (report.when == "call" or (report.when == "setup" and not report.passed)):
         sent = item.config.stash[SENT_KEY]
         run = item.run_record
@@ -610,7 +610,7 @@ class ControllerHooks:
                 path = get_option(config, dest)
                 if path:
                     write(_user_path(config, path))
-        except AtelierError as exc:
+        except (AtelierError, OSError) as exc:  # OSError: a report's thumbnails on a full disk
             collector.problems.append(str(exc))
             session.exitstatus = pytest.ExitCode.INTERNAL_ERROR
 
@@ -619,7 +619,7 @@ class ControllerHooks:
             return
         terminalreporter.write_sep("=", "pytest-atelier")
         for line in self.collector.summary_lines():
-            terminalreporter.write_line(neutralise_bidi(line))
+            terminalreporter.write_line(neutralise_controls(line))
 
 
 class XdistSchedulingHooks:

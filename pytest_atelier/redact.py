@@ -6,8 +6,11 @@ caller knows to be secret with ``<redacted>``. It is applied where a credential 
 into an artifact: recordings (at record time and again on replay) and provider error messages,
 which end up in the pytest output and in results files.
 
-:func:`neutralise_bidi` makes Unicode bidirectional controls (U+202A-U+202E, U+2066-U+2069,
-U+200E/U+200F, U+061C) visible as ``<U+202E>``, so untrusted text cannot display reversed.
+:func:`neutralise_controls` makes Unicode bidirectional controls (U+202A-U+202E, U+2066-U+2069,
+U+200E/U+200F, U+061C) and the C0/C1 control characters but tab and line feed (ESC starts the
+terminal's screen-clearing, title-setting and hyperlink sequences) visible as ``<U+202E>``, so
+untrusted text can neither display reversed nor drive a terminal. :func:`spreadsheet_cell` keeps
+a CSV cell from being read as a formula.
 
     >>> scrub("Incorrect API key provided: Bearer sk-abcdefghijklmnop1234")
     'Incorrect API key provided: Bearer <redacted>'
@@ -19,7 +22,8 @@ import os
 import re
 from typing import Iterable
 
-__all__ = ["REDACTED", "KEY_PATTERN", "scrub", "scrub_bytes", "env_secrets", "neutralise_bidi", "BIDI_CONTROLS"]
+__all__ = ["REDACTED", "KEY_PATTERN", "scrub", "scrub_bytes", "env_secrets", "neutralise_controls", "spreadsheet_cell",
+           "BIDI_CONTROLS"]
 
 REDACTED = "<redacted>"
 
@@ -40,7 +44,7 @@ KEY_PATTERN = re.compile(
 _ENV_NAME = re.compile(r"(API_?KEY|_TOKEN|_SECRET|SECRET_KEY|_KEY)$", re.IGNORECASE)
 
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
-_BIDI = re.compile("[" + "".join(sorted(BIDI_CONTROLS)) + "]")
+_SHOWN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f" + "".join(sorted(BIDI_CONTROLS)) + "]")
 
 
 def env_secrets() -> list[str]:
@@ -67,6 +71,15 @@ def scrub_bytes(data: bytes, secrets: Iterable[str] = ()) -> bytes:
     return data if cleaned == text else cleaned.encode("utf-8")
 
 
-def neutralise_bidi(text: str) -> str:
-    """``text`` with every bidirectional control shown as ``<U+XXXX>``."""
-    return _BIDI.sub(lambda m: f"<U+{ord(m.group()):04X}>", text)
+def neutralise_controls(text: str) -> str:
+    """``text`` with every bidirectional control and control character (but tab and line feed)
+    shown as ``<U+XXXX>``."""
+    return _SHOWN.sub(lambda m: f"<U+{ord(m.group()):04X}>", text)
+
+
+def spreadsheet_cell(value):
+    """A CSV cell a spreadsheet will not read as a formula: text starting with ``= + - @``, a tab
+    or a carriage return gets a leading apostrophe (what spreadsheets show as plain text)."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value

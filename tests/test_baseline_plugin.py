@@ -88,3 +88,54 @@ def test_a_stratified_sample_runs_part_of_the_suite_and_prints_the_gate_power(py
     sample = data["config"]["sample"]
     assert sample["n"] == 2 and sample["of"] == 3 and 0 <= sample["power"] <= 1
     assert {r["task_id"] for r in data["runs"]} == set(sample["tasks"])
+
+
+COLLAPSE_TASK = """\
+id: t{n:02d}
+category: OE
+brief: A calm lake at dusk for task {n}.
+subtask: s{subtask}
+tags: {{entities: [{entity}], structure: [{structure}], visual_style: [{style}], theme: [{theme}]}}
+primitives: {{abstract_intent: 1, implicit_style: 1}}
+checkpoints:
+  - id: c01
+    primitive: abstract_intent
+    image: The picture feels calm.
+    prompt: The prompt asks for calm.
+    match: [[calm, serene]]
+  - id: c02
+    primitive: implicit_style
+    image: The picture shows a lake.
+    prompt: The prompt asks for a lake.
+    match: [[lake]]
+"""
+
+
+def test_a_total_collapse_fails_the_gate_through_the_plugin_whatever_regression_gates_are_added(pytester):
+    from pytest_atelier.suite.models import TAG_VOCABULARY
+
+    vocabulary = {dim: TAG_VOCABULARY[dim] for dim in ("entities", "structure", "visual_style", "theme")}
+    tasks = {f"t{n:02d}": COLLAPSE_TASK.format(n=n, subtask=n % 6, **{key: values[n % len(values)] for key, values in (
+        ("entity", vocabulary["entities"]), ("structure", vocabulary["structure"]), ("style", vocabulary["visual_style"]),
+        ("theme", vocabulary["theme"]))}) for n in range(10)}
+    write_suite(pytester.path / "lakes", tasks)
+    names = [f"w{i}" for i in range(7)]
+    pytester.makepyfile(agent="import os\n" + "".join(
+        f"def {name}(task):\n    return 'A calm lake at dusk.' if os.environ.get('GOOD') else 'Something.'\n" for name in names))
+    prompters = [f"--prompter=python:agent:{name}" for name in names]
+    common = ["lakes", "--judge=offline", "--backend=none", "-p", "no:cacheprovider", "-q", *prompters]
+    pytester.syspathinsert()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("GOOD", "1")
+        saved = pytester.runpytest_subprocess(*common, "--atelier-save-baseline=base.json")
+    assert saved.ret == 0 and (pytester.path / "base.json").exists(), saved.stdout.str()[-2000:]
+    gates = ["regression(category)", "regression(primitive)", "regression(subtask)", "regression(tag)", "regression(undecided)"]
+    result = pytester.runpytest_subprocess(*common, "--atelier-baseline=base.json", "--atelier-cache-dir=fresh",
+                                           *(f"--atelier-gate={g}" for g in gates))  # a fresh cache: the prompter is asked again
+    out = result.stdout.str()
+    assert result.ret == 1, out[-3000:]
+    assert out.count("|none: objective 1.000 -> 0.000 (diff -1.000") == 7 and out.count("SIGNIFICANT REGRESSION") == 7, out[-3000:]
+    data = json.loads((pytester.path / "base.obtained.json").read_text())
+    scopes = [s for s in data["aggregates"]["baseline"]["scopes"] if s["gated"]]
+    # per pair: 1 category, 2 primitives, 6 subtasks, 5 + 7 + 5 + 7 tags and the undecided share: 238 gated scopes
+    assert len(scopes) == 7 * (1 + 2 + 6 + 24 + 1)

@@ -146,3 +146,71 @@ def test_a_cache_dir_that_is_a_file_is_a_config_error(tmp_path):
     (tmp_path / "file").write_text("x")
     with pytest.raises(ConfigError, match=r"cache folder .*file cannot be used .*--atelier-cache-dir"):
         Cache(tmp_path / "file")
+
+
+# --- issue 29: no entry of the wrong shape breaks a run; no flipped bit is reused ----------------------------
+
+import json  # noqa: E402
+import tempfile  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from pytest_atelier.engine.cache import SHAPES, shape_problem  # noqa: E402
+
+RIGHT = {
+    "prompt": {"prompts": ["a red boat"], "meta": {"cost_usd": 0.01}},
+    "judge_image": [VERDICT],
+    "judge_prompt": [{**VERDICT, "side": "prompt"}],
+    "score_prompt": [{"dimension": "d", "value": 4.0, "rationale": "clear", "decided_by": "j"}],
+    "safety_image": {"flagged": False, "categories": [], "reason": "", "decided_by": "j"},
+    "metrics": [{"name": "colour.hist", "value": 0.5, "detail": ""}],
+    "other": {"anything": [1, 2.5, "x", None]},
+}
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=12)
+
+
+def _entry(root: Path, key: str) -> Path:
+    return root / "v1" / "calls" / key[:2] / f"{key}.json"
+
+
+@pytest.mark.parametrize("raw", [b"[1,2,3]", b"42", b"null", b'"value"', b'{"value": 1, "more": 2}', b"\xff\xfe{}", b""])
+def test_an_entry_that_is_not_a_cache_envelope_is_recomputed(tmp_path, raw):
+    cache = Cache(tmp_path)
+    cache.put("kk", RIGHT["prompt"])
+    _entry(tmp_path, "kk").write_bytes(raw)
+    assert cache.get_or_call("prompt", "kk", lambda: RIGHT["prompt"]) == RIGHT["prompt"]
+    assert Cache(tmp_path).get("kk", "prompt") == RIGHT["prompt"]  # stored again, whole
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(kind=st.sampled_from(sorted(RIGHT)), value=JSON, envelope=st.sampled_from(["raw", "legacy", "checked"]))
+def test_any_json_in_an_entry_is_either_a_value_of_its_shape_or_recomputed(kind, value, envelope):
+    with tempfile.TemporaryDirectory() as folder:
+        cache = Cache(folder)
+        cache.put("kk", RIGHT[kind])
+        wrapped = {"raw": value, "legacy": {"value": value}, "checked": None}[envelope]
+        if envelope == "checked":
+            cache.put("kk", value)
+        else:
+            _entry(Path(folder), "kk").write_text(json.dumps(wrapped))
+        got = cache.get_or_call(kind, "kk", lambda: RIGHT[kind])
+        assert got == RIGHT[kind] or (got == value and shape_problem(kind, got) is None)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(kind=st.sampled_from(sorted(RIGHT)), where=st.floats(0, 1, exclude_max=True), bit=st.integers(0, 7))
+def test_a_flipped_bit_in_an_entry_is_never_reused(kind, where, bit):
+    with tempfile.TemporaryDirectory() as folder:
+        Cache(folder).put("kk", RIGHT[kind])
+        path = _entry(Path(folder), "kk")
+        data = bytearray(path.read_bytes())
+        data[int(where * len(data))] ^= 1 << bit
+        path.write_bytes(bytes(data))
+        assert Cache(folder).get_or_call(kind, "kk", lambda: RIGHT[kind]) == RIGHT[kind]
+
+
+def test_every_cached_kind_of_the_engine_has_a_shape():
+    assert set(RIGHT) - {"other"} <= set(SHAPES)

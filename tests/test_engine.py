@@ -110,6 +110,40 @@ def test_top1_per_output_and_every_output_must_pass(tmp_path):
     assert {v.checkpoint for v in run.final if v.side == "image"} == {"c01", "c02", "c03"}
 
 
+THREE = """\
+id: oe_three
+category: OE
+brief: A fox in the snow at dusk.
+tags: {entities: [character], visual_style: [cel_shaded]}
+primitives: {abstract_intent: 3}
+checkpoints:
+  - {id: c01, primitive: abstract_intent, image: A fox., prompt: Asks for a fox., match: [[fox]]}
+  - {id: c02, primitive: abstract_intent, image: Snow., prompt: Asks for snow., match: [[snow]]}
+  - {id: c03, primitive: abstract_intent, image: Dusk., prompt: Asks for dusk., match: [[dusk]]}
+"""
+
+
+class SaysLessOnEven(Scripted):
+    """Even red: one pass, the rest undecided (1 of 1 decided); odd red: two passes and one fail."""
+
+    def judge_image(self, task, prompt, image, cps):
+        red = Image.open(image).getpixel((0, 0))[0]
+        if red % 2 == 0:
+            return [Verdict(c.id, Side.image, "pass" if c.id == "c01" else "abstain", "", "s") for c in cps]
+        return [Verdict(c.id, Side.image, "fail" if c.id == "c03" else "pass", "", "s") for c in cps]
+
+
+def test_top1_is_the_image_that_shows_most_not_the_one_that_leaves_most_undecided(tmp_path):
+    suite = load_suite(write_suite(tmp_path / "s", {"oe_three": THREE}))
+    engine = Engine(suite, {"p": Prompts()}, {"shades": Shades()}, SaysLessOnEven(), Cache(tmp_path / "c"), EngineConfig(images=4))
+    run = engine.run("p", "shades", "oe_three")
+    parity = {im.top1: [] for im in run.images}
+    for im in run.images:
+        parity[im.top1].append(Image.open(im.path).getpixel((0, 0))[0] % 2)
+    assert 0 in parity[False] and parity[True] == [1]  # an image that said less was there to pick
+    assert sorted(v.outcome for v in run.final if v.side == "image") == ["fail", "pass", "pass"]
+
+
 def test_warm_engine_run_is_all_cache(tmp_path):
     first = _engine(tmp_path, Scripted()).run("p", "shades", "oe_story")
     again = _engine(tmp_path, Scripted()).run("p", "shades", "oe_story")

@@ -94,7 +94,7 @@ def test_option_values_parse_within_bounds_or_fail_with_a_config_error(dest, raw
         assert rule.flag in str(exc) and "accepts" in str(exc)
         return
     if value is not None:
-        assert (rule.low is None or value >= rule.low) and (rule.high is None or value <= rule.high)
+        assert rule.low <= value <= rule.high
 
 
 @pytest.fixture(scope="module")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -57,8 +58,9 @@ def test_prompt_side_verdicts_and_skip_reasons(pytester, suite_dir):
     assert outcomes[("co_sign", "prompt", "c02")] == "passed"
     assert outcomes[("im_flag", "prompt", "c01")] == "failed"
     assert outcomes[("oe_garden", "prompt", "c03")] == "skipped"
-    assert data["aggregates"]["overall"]["all"]["prompt"]["n"] == 7
-    assert data["aggregates"]["overall"]["all"]["prompt"]["n_pass"] == 5
+    prompt = data["aggregates"]["overall"]["all"]["prompt"]
+    assert (prompt["n"], prompt["n_decided"], prompt["n_pass"]) == (8, 7, 5)  # the abstention counts as not shown
+    assert prompt["rate"] == 5 / 8 and prompt["rate_decided"] == 5 / 7
 
 
 def test_select_by_category_primitive_tag_and_side(pytester, suite_dir):
@@ -268,3 +270,26 @@ def test_bidirectional_controls_in_reasons_are_shown_not_obeyed(pytester, suite_
                                 "-p", "no:cacheprovider", "-rs")  # fmt: skip
     assert "\u202e" not in result.stdout.str()
     result.stdout.fnmatch_lines(["*model says <U+202E>KO si lla*"])
+
+
+ESCAPES = "\x1b]0;pwned\x07\x1b[2J\x1b]8;;https://evil.example\x1b\\link\x1b]8;;\x1b\\"
+
+
+def test_terminal_escape_sequences_from_suites_and_agents_are_shown_not_obeyed(pytester, suite_dir):
+    """Issue 29: screen clears, window titles and hyperlinks from a checkpoint statement, a
+    python: agent's exception and a cmd: agent's stderr reach the terminal as visible text."""
+    task = suite_dir / "tasks" / "co_sign.yaml"
+    task.write_text(task.read_text().replace('prompt: The prompt gives the text "OPEN".',
+                                             'prompt: "The prompt gives the text OPEN.\\e[2J\\e]0;title\\a"'))  # fmt: skip
+    pytester.makepyfile(esc_agent="def write(task):\n    if task['category'] == 'IM':\n"
+                                  f"        raise RuntimeError({ESCAPES!r})\n    return 'x'\n")  # fmt: skip
+    result = pytester.runpytest("mini", "--backend=none", "--prompter=python:esc_agent:write", "--judge=offline", "-p", "no:cacheprovider", "-rA")
+    out = result.stdout.str()
+    assert "\x1b" not in out and "\x07" not in out
+    assert "expected: The prompt gives the text OPEN.<U+001B>[2J<U+001B>]0;title<U+0007>" in out
+    assert "<U+001B>]0;pwned<U+0007>" in out
+    script = pytester.path / "esc_cmd.py"
+    script.write_text(f"import sys\nsys.stderr.write({ESCAPES!r})\nsys.exit(3)\n")
+    result = pytester.runpytest("mini", "--backend=none", f"--prompter=cmd:{sys.executable} esc_cmd.py", "--judge=offline", "-p", "no:cacheprovider")
+    out = result.stdout.str()
+    assert "\x1b" not in out and "<U+001B>]0;pwned" in out

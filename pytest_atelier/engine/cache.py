@@ -5,8 +5,9 @@ blobs named by the hash of their bytes. Writes go to a temporary file that is re
 into place, so a reader never sees half a file and an interrupted run keeps every call
 that finished. Secrets never enter a key: components hash settings, not credentials.
 
-Nothing is handed back unchecked. An entry that is not valid JSON, or valid JSON of the wrong
-shape for its kind (:data:`SHAPES`), is a miss: it is recomputed and the reason logged once
+Nothing is handed back unchecked. Each call entry carries the SHA-256 of its value's canonical
+JSON; an entry that is not valid JSON, not such an envelope, whose checksum does not match (a
+flipped bit), or whose value has the wrong shape for its kind (:data:`SHAPES`) is a miss: it is recomputed and the reason logged once
 (logger ``pytest_atelier.cache``). A ``generate`` entry whose image blob is missing or no longer
 hashes to its name (a truncated or edited PNG) is a miss too, and :meth:`Cache.put_blob`
 rewrites a blob whose bytes do not match its name instead of skipping it.
@@ -27,6 +28,8 @@ from pathlib import Path
 import typing
 from typing import Any, Callable, Iterator
 
+from pydantic import ValidationError
+
 from ..components import Outcome, Safety, Score, Verdict
 from ..errors import ConfigError
 
@@ -38,6 +41,12 @@ _tmp_numbers = itertools.count()
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
 _CHOICES = {"side": ("prompt", "image"), "outcome": typing.get_args(Outcome)}
 _TYPES = {"str": str, "bool": bool, "float | None": (int, float, type(None)), "list[str]": list, "list[str] | None": (list, type(None))}
+
+
+def _checksum(value: Any) -> str:
+    """The SHA-256 of a value's canonical JSON (what a stored entry must still hash to)."""
+    text = json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def call_key(kind: str, *parts: Any) -> str:
@@ -98,21 +107,44 @@ def _list_of(check: Callable[[Any], str | None]) -> Callable[[Any], str | None]:
     return checks
 
 
+def _meta(meta: Any) -> str | None:
+    """A component's meta mapping; the cost the engine adds up must be a number."""
+    if not isinstance(meta, dict):
+        return "meta is not a mapping"
+    cost = meta.get("cost_usd")
+    return None if cost is None or (isinstance(cost, (int, float)) and not isinstance(cost, bool)) else "meta.cost_usd is not a number"
+
+
 def _prompt(value: Any) -> str | None:
     if not isinstance(value, dict) or set(value) != {"prompts", "meta"}:
         return "expected {prompts, meta}"
-    if not isinstance(value["meta"], dict) or not isinstance(value["prompts"], list) or not value["prompts"]:
-        return "expected a non-empty prompts list and a meta mapping"
-    return None if all(isinstance(p, str) for p in value["prompts"]) else "a prompt is not a string"
+    if not isinstance(value["prompts"], list) or not value["prompts"]:
+        return "expected a non-empty prompts list"
+    if not all(isinstance(p, str) for p in value["prompts"]):
+        return "a prompt is not a string"
+    return _meta(value["meta"])
 
 
 def _generate(value: Any) -> str | None:
-    if not isinstance(value, dict) or set(value) != {"sha256", "meta"} or not isinstance(value["meta"], dict):
+    if not isinstance(value, dict) or set(value) != {"sha256", "meta"}:
         return "expected {sha256, meta}"
-    return None if isinstance(value["sha256"], str) and _SHA256.match(value["sha256"]) else "sha256 is not a hex digest"
+    if not isinstance(value["sha256"], str) or not _SHA256.match(value["sha256"]):
+        return "sha256 is not a hex digest"
+    return _meta(value["meta"])
+
+
+def _metric(value: Any) -> str | None:
+    from ..results.records import MetricRecord
+
+    try:
+        MetricRecord.model_validate(value)
+    except ValidationError as exc:
+        return f"not a metric: {exc.errors()[0]['msg']}"
+    return None
 
 
 SHAPES: dict[str, Callable[[Any], str | None]] = {
+    "metrics": _list_of(_metric),
     "prompt": _prompt,
     "generate": _generate,
     "judge_prompt": _list_of(_fits(Verdict)),
@@ -158,30 +190,53 @@ class Cache:
         atomic_write(path, data)
         self._folders.add(path.parent)
 
-    def get(self, key: str) -> Any | None:
+    def get(self, key: str, kind: str = "") -> Any | None:
+        """The value stored under ``key``, or None when there is none or it cannot be trusted: not
+        JSON, not a ``{value, sha256}`` envelope, a checksum that does not match the value (a flipped
+        bit), or a value of the wrong shape for ``kind`` (:data:`SHAPES`). The reason is logged once."""
         path = self._path("calls", key, ".json")
         try:
-            return json.loads(path.read_text(encoding="utf-8"))["value"]
+            raw = path.read_bytes()
         except FileNotFoundError:
             return None
-        except (json.JSONDecodeError, KeyError, OSError):
-            return None  # a damaged entry is recomputed, never trusted
+        except OSError as exc:
+            return self._distrust(key, kind, f"unreadable ({exc.strerror or exc})")
+        try:
+            entry = json.loads(raw)
+        except ValueError:
+            return self._distrust(key, kind, "not JSON")
+        if not isinstance(entry, dict) or "value" not in entry or set(entry) - {"value", "sha256"}:
+            return self._distrust(key, kind, "not a cache entry")
+        value = entry["value"]
+        if "sha256" in entry and entry["sha256"] != _checksum(value):
+            return self._distrust(key, kind, "its checksum does not match its content")
+        if value is None:  # put(key, None) forgets an answer on purpose
+            return None
+        problem = shape_problem(kind, value)
+        if problem is None and kind == "generate" and not self.blob_ok(value["sha256"]):
+            problem = f"image blob {value['sha256'][:12]} is missing or damaged"
+        if problem:
+            return self._distrust(key, kind, problem)
+        if "sha256" not in entry:  # written before entries had checksums: add one
+            with contextlib.suppress(OSError):
+                self.put(key, value)
+        return value
+
+    def _distrust(self, key: str, kind: str, problem: str) -> None:
+        self._warn(key, f"cache entry {kind or 'call'} {key[:12]} is recomputed: {problem}")
+        return None
 
     def put(self, key: str, value: Any) -> None:
-        self._write(self._path("calls", key, ".json"), json.dumps({"value": value}, ensure_ascii=False).encode("utf-8"))
+        entry = {"value": value, "sha256": _checksum(value)}
+        self._write(self._path("calls", key, ".json"), json.dumps(entry, ensure_ascii=False).encode("utf-8"))
 
     def get_or_call(self, kind: str, key: str, compute: Callable[[], Any], counter: CallCounter | None = None) -> Any:
         """The cached value for ``key``, or ``compute()`` stored under it."""
-        value = self.get(key)
+        value = self.get(key, kind)
         if value is not None:
-            problem = shape_problem(kind, value)
-            if problem is None and kind == "generate" and not self.blob_ok(value["sha256"]):
-                problem = f"image blob {value['sha256'][:12]} is missing or damaged"
-            if problem is None:
-                if counter:
-                    counter.add(kind, cached=True)
-                return value
-            self._warn(key, f"cache entry {kind} {key[:12]} is recomputed: {problem}")
+            if counter:
+                counter.add(kind, cached=True)
+            return value
         value = compute()
         self.put(key, value)
         if counter:

@@ -218,8 +218,8 @@ class _Production:
         images = {out: (image.index, Path(image.path)) for out, image in top1.items()}
         picked = sorted((out, image.index, image.sha256) for out, image in top1.items())
         key = call_key("metrics", metrics.identity, self.thash, picked, prompts) if metrics.identity else None
-        found = self.e.cache.get(key) if key else None
-        if isinstance(found, list):
+        found = self.e.cache.get(key, "metrics") if key else None
+        if found is not None:
             self.counter.add("metrics", cached=True)
         else:
             found = [dataclasses.asdict(m) for m in metrics.measure(task, images, prompts, reference, self.e.judge, self._cached)]
@@ -374,15 +374,17 @@ class _Production:
     # --- top-1 and final verdicts --------------------------------------------------------
 
     def _pick_top1(self, images, image_verdicts) -> dict[int, ImageRecord]:
-        """Per output, the image with the best image-side pass rate (then most passes, lowest index)."""
+        """Per output, the image that shows the most checkpoints satisfied out of all of them (the
+        headline's measure, so an image is never preferred for leaving more undecided), then the
+        fewest failed, then the lowest index."""
         best: dict[int, tuple] = {}
         for (out, index, seed, path, sha), verdicts in zip(images, image_verdicts):
             passed = sum(v.outcome == "pass" for v in verdicts.values())
             failed = sum(v.outcome == "fail" for v in verdicts.values())
-            rate = passed / (passed + failed) if passed + failed else None
+            rate = passed / len(verdicts) if verdicts else None
             record = ImageRecord(output=out, index=index, path=str(path), sha256=sha, seed=seed, objective_rate=rate)
             self.record.images.append(record)
-            rank = (rate if rate is not None else -1.0, passed, -index)
+            rank = (passed, -failed, -index)
             if out not in best or rank > best[out][0]:
                 best[out] = (rank, record, verdicts)
         for _, record, _ in best.values():

@@ -17,6 +17,7 @@ from ..registry import ComponentContext, Registry, parse_spec
 from ..suite.loader import Suite, load_suite
 from .ahead import RunAhead
 from .cache import Cache
+from .preload import preload_for_threads
 from .priority_pool import PriorityPool
 from .runner import Engine, EngineConfig
 
@@ -82,6 +83,7 @@ class AtelierSession:
 
     def __init__(self, settings: Settings, registry: Registry):
         self.settings, self.registry = settings, registry
+        preload_for_threads(settings.judges)  # before the pools below start threads
         self.cache = Cache(settings.cache_dir)
         self.metrics = MetricSet(settings.metrics, settings.root)  # a bad spec fails here, before any run
         self._components: dict = {}

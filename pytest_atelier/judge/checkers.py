@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import importlib.util
-import queue
 import re
 import threading
 import unicodedata
@@ -30,6 +29,7 @@ __all__ = [
     "REGION_BOXES",
     "region_box",
     "ocr_available",
+    "warm_ocr",
     "read_text",
     "reading_order",
     "load_pixels",
@@ -93,8 +93,8 @@ def _sha(path: Path) -> str:
 
 # One OCR engine per core, each on one thread: images are read side by side (the engine
 # produces several runs at once), and no engine's thread pool competes with another's.
-_ocr_lock = threading.Lock()
-_ocr_idle: queue.SimpleQueue = queue.SimpleQueue()
+_ocr_free = threading.Condition()  # guards the two below; notified when an engine is freed or failed to be made
+_ocr_idle: list = []
 _ocr_made = 0
 _ocr_cache: dict[str, tuple[list[TextBox], tuple[int, int]]] = {}
 
@@ -105,25 +105,38 @@ def ocr_available() -> bool:
 
 
 def _borrow_ocr_engine():
-    """An idle engine, a new one while fewer than the process's cores exist, else the next freed."""
+    """An idle engine, a new one while fewer than the process's cores exist, else the next freed.
+    A thread that fails to make one wakes a waiting thread, which then tries to make one itself."""
     global _ocr_made
-    try:
-        return _ocr_idle.get_nowait()
-    except queue.Empty:
-        pass
-    with _ocr_lock:
-        make = _ocr_made < (cpu_threads() or available_cores())
-        if make:
-            _ocr_made += 1
-    if not make:
-        return _ocr_idle.get()
+    with _ocr_free:
+        while not _ocr_idle and _ocr_made >= (cpu_threads() or available_cores()):
+            _ocr_free.wait()
+        if _ocr_idle:
+            return _ocr_idle.pop()
+        _ocr_made += 1
     try:
         module = require("rapidocr_onnxruntime", "ocr", "Reading text in images (OCR)")
         return module.RapidOCR(intra_op_num_threads=1, inter_op_num_threads=1)
     except BaseException:
-        with _ocr_lock:
+        with _ocr_free:
             _ocr_made -= 1
+            _ocr_free.notify()
         raise
+
+
+def warm_ocr() -> None:
+    """Make one OCR engine on this thread (before worker threads start: it makes loggers), if none exists."""
+    if _ocr_made == 0 and ocr_available():
+        try:
+            _return_ocr_engine(_borrow_ocr_engine())
+        except MissingExtraError:  # a broken install: the text checks abstain and say so where they run
+            pass
+
+
+def _return_ocr_engine(engine) -> None:
+    with _ocr_free:
+        _ocr_idle.append(engine)
+        _ocr_free.notify()
 
 
 def read_text(path: Path) -> tuple[list[TextBox], tuple[int, int]]:
@@ -142,7 +155,7 @@ def read_text(path: Path) -> tuple[list[TextBox], tuple[int, int]]:
     try:
         result, _ = engine(rgb[:, :, ::-1].copy())  # rapidocr takes BGR arrays
     finally:
-        _ocr_idle.put(engine)
+        _return_ocr_engine(engine)
     boxes = []
     for points, text, score in result or []:
         xs, ys = [p[0] for p in points], [p[1] for p in points]

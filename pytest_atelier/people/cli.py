@@ -11,7 +11,7 @@ from ..errors import AtelierError
 from ..suite.loader import load_suite
 from .assign import CollectConfig
 
-__all__ = ["add_collect_arguments", "add_label_arguments", "run_collect_command", "run_label_command"]
+__all__ = ["add_collect_arguments", "add_label_arguments", "run_collect_command", "run_label_command", "served_hosts"]
 
 
 def _add_server_arguments(parser, port: int) -> None:
@@ -48,6 +48,16 @@ def _is_loopback(host: str) -> bool:
         return host == "localhost"
 
 
+def served_hosts(host: str) -> tuple[str, ...] | None:
+    """The host names the app answers for: the address it listens on (and this machine's names when
+    that is loopback); any when it listens on every address (``--host 0.0.0.0``)."""
+    from .guard import LOOPBACK_HOSTS
+
+    if host in ("", "0.0.0.0", "::"):
+        return None
+    return (host, *LOOPBACK_HOSTS) if _is_loopback(host) else (host,)
+
+
 def _serve(app, args, what: str, start: str, counts, title: str) -> int:
     import uvicorn
 
@@ -63,6 +73,15 @@ def _serve(app, args, what: str, start: str, counts, title: str) -> int:
     return 0
 
 
+def _weak_token(args) -> bool:
+    from .guard import token_problem
+
+    problem = token_problem(args.admin_token) if args.admin_token else None
+    if problem:
+        print(problem, file=sys.stderr)
+    return problem is not None
+
+
 def _missing_extra(command: str, exc: ImportError) -> int:
     print(f"atelier {command} needs the collect extra: pip install 'pytest-atelier[collect]' ({exc})", file=sys.stderr)
     return 2
@@ -76,11 +95,13 @@ def run_collect_command(args) -> int:
         from .app import make_app
     except ImportError as exc:
         return _missing_extra("collect", exc)
+    if _weak_token(args):
+        return 2
     try:
         categories = tuple(c.strip().upper() for c in args.categories.split(",") if c.strip())
         config = CollectConfig(args.rounds, args.tasks_per_round, categories, args.min_seconds)
         suite = load_suite(args.path)
-        app = make_app(suite, Path(args.out), config)
+        app = make_app(suite, Path(args.out), config, hosts=served_hosts(args.host))
     except (AtelierError, ValueError) as exc:
         print(exc, file=sys.stderr)
         return 1
@@ -113,6 +134,8 @@ def run_label_command(args) -> int:
         from .label_app import make_label_app
     except ImportError as exc:
         return _missing_extra("label", exc)
+    if _weak_token(args):
+        return 2
     from .app import PID_PATTERN
 
     raters = [r.strip() for r in args.raters.split(",") if r.strip()]
@@ -127,6 +150,6 @@ def run_label_command(args) -> int:
         return 1
     if len(raters) < 2:
         print("note: with one rater no item is rated twice, so meta-eval has no human-human ceiling", file=sys.stderr)
-    app = make_label_app(store, suite)
+    app = make_label_app(store, suite, hosts=served_hosts(args.host))
     return _serve(app, args, f"labelling {len(store.items)} runs into {args.out}", "a rater resumes at /r/ID",
                   store.counts, f"labels for {Path(args.results).name}")  # fmt: skip

@@ -19,15 +19,16 @@ from importlib import resources
 from pathlib import Path
 
 import yaml
-from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, RedirectResponse, Response
+from starlette.middleware import Middleware
 from starlette.routing import Route
 
 from ..errors import AtelierError
 from ..prompters.payload import task_brief
-from .app import _HEADERS, PID_PATTERN
+from .app import _HEADERS, NOT_SAVED, PID_PATTERN, page_environment
+from .guard import Guard
 from .label_store import ANSWERS, Item, LabelStore
 
 __all__ = ["make_label_app", "RUBRIC"]
@@ -56,9 +57,10 @@ def read_answer(item: Item, form) -> tuple[dict, dict, str]:
     return checkpoints, scores, ("Please answer every question; missing: " + ", ".join(missing)) if missing else ""
 
 
-def make_label_app(store: LabelStore, suite) -> Starlette:
-    """The ASGI app through which the raters of ``store`` label its items."""
-    env = Environment(loader=PackageLoader("pytest_atelier.people", "templates"), autoescape=select_autoescape(default=True))
+def make_label_app(store: LabelStore, suite, hosts=None) -> Starlette:
+    """The ASGI app through which the raters of ``store`` label its items; ``hosts``: the host names
+    it answers for (None: any), see :mod:`.guard`."""
+    env = page_environment()
     title = f"labels for {store.source or suite.manifest.name}"
 
     def page(name: str, status: int = 200, **context) -> HTMLResponse:
@@ -108,7 +110,10 @@ def make_label_app(store: LabelStore, suite) -> Starlette:
         checkpoints, scores, missing = read_answer(item, form)
         if missing:
             return item_page(rid, item, 400, missing, {k: str(v) for k, v in form.items()})
-        store.answer(rid, current, checkpoints, scores)
+        try:
+            store.answer(rid, current, checkpoints, scores)
+        except OSError:
+            return item_page(rid, item, 503, NOT_SAVED, {k: str(v) for k, v in form.items()})
         return RedirectResponse(f"/r/{rid}", status_code=303)
 
     async def image(request: Request) -> Response:
@@ -129,7 +134,7 @@ def make_label_app(store: LabelStore, suite) -> Starlette:
             return Response("no such image", status_code=404, media_type="text/plain")
         return FileResponse(path, headers={"Cache-Control": "no-store"})
 
-    app = Starlette(routes=[
+    app = Starlette(middleware=[Middleware(Guard, hosts=hosts)], routes=[
         Route("/", index), Route("/start", start, methods=["POST"]), Route("/r/{rid}", rater_page),
         Route("/r/{rid}/answer", answer, methods=["POST"]), Route("/image/{item}", image), Route("/target/{task_id}", target),
     ])  # fmt: skip

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import logging
 import os
 import secrets
 import shutil
@@ -24,13 +25,15 @@ from pathlib import Path
 
 import yaml
 
+from ..output_files import OutputError, output_stream, write_output
 from ..components import IMAGE_DIMENSIONS, PROMPT_DIMENSIONS
 from ..suite.models import Category, Checkpoint, Task
 from .label_assign import LabelPlan, plan_labels
-from .store import _append, _read
+from .store import _read, append_row
 
 __all__ = ["Item", "LabelStore", "items_of", "journal_path", "ANSWERS"]
 
+log = logging.getLogger("pytest_atelier.label")
 ANSWERS = {"true": True, "false": False, "unsure": None}
 
 
@@ -53,11 +56,12 @@ class Item:
 
     def image_file(self) -> Path | None:
         """The top-1 image named by the results file, only while it is a file whose content is the
-        one the results recorded (so nothing else can be served or copied under its name)."""
+        one the results recorded (so nothing else can be served or copied under its name); never
+        when the results recorded no hash to compare."""
         path = self.image
         if path is None or path.is_symlink() or not path.is_file():
             return None
-        if self.image_sha256 and hashlib.sha256(path.read_bytes()).hexdigest() != self.image_sha256:
+        if not self.image_sha256 or hashlib.sha256(path.read_bytes()).hexdigest() != self.image_sha256:
             return None
         return path
 
@@ -119,7 +123,7 @@ class LabelStore:
         if planned is None:
             seed = secrets.randbits(32) if seed is None else seed
             self.plan = plan_labels(sorted(self.items), raters, share, overlap, seed)
-            _append(self.journal, {"event": "plan", "seed": seed, "share": share, "overlap": self.plan.overlap,
+            append_row(self.journal, {"event": "plan", "seed": seed, "share": share, "overlap": self.plan.overlap,
                                    "raters": list(raters), "items": {r: list(v) for r, v in self.plan.items.items()},
                                    "shared": sorted(self.plan.shared), "at": clock()})  # fmt: skip
         else:
@@ -153,7 +157,7 @@ class LabelStore:
         with self.lock:
             if (rater, item) not in self.shown:
                 self.shown[(rater, item)] = at = self.clock()
-                _append(self.journal, {"event": "shown", "rater": rater, "item": item, "at": at})
+                append_row(self.journal, {"event": "shown", "rater": rater, "item": item, "at": at})
             return self.shown[(rater, item)]
 
     def answer(self, rater: str, item: str, checkpoints: dict[str, dict[str, str]], scores: dict[str, int]) -> bool:
@@ -166,9 +170,12 @@ class LabelStore:
             row = {"event": "answer", "rater": rater, "item": item, "task_id": self.items[item].task.id,
                    "run_key": self.items[item].run_key, "checkpoints": checkpoints, "scores": scores,
                    "seconds": round(self.clock() - shown, 1) if shown is not None else None, "at": self.clock()}  # fmt: skip
-            _append(self.journal, row)
+            append_row(self.journal, row)
             self.answers[(rater, item)] = row
-            self.write_labels()
+            try:
+                self.write_labels()
+            except OutputError as exc:  # the answer is safe in the journal; the labels file is rebuilt next time
+                log.warning("%s", exc)
             return True
 
     # --- the LABELS file ---------------------------------------------------------------------
@@ -176,7 +183,7 @@ class LabelStore:
     def _image(self, item: Item) -> str | None:
         """The item's top-1 image copied beside the labels file (once); its path relative to it."""
         folder = self.out.with_name(f"{self.out.stem}.images")
-        copied = [p for p in folder.glob(f"{item.id}.*") if not p.name.endswith(".tmp")] if folder.is_dir() else []
+        copied = [p for p in folder.glob(f"{item.id}.*") if p.suffix != ".tmp"] if folder.is_dir() else []  # .tmp: left by a crash
         if copied:
             return os.path.relpath(copied[0], self.out.parent)
         source = item.image_file()
@@ -184,9 +191,8 @@ class LabelStore:
             return None
         target = folder / f"{item.id}{source.suffix.lower() or '.png'}"
         folder.mkdir(parents=True, exist_ok=True)
-        tmp = target.with_name(target.name + ".tmp")
-        shutil.copyfile(source, tmp)
-        os.replace(tmp, target)
+        with open(source, "rb") as data, output_stream(target, "labelled image", binary=True) as copy:
+            shutil.copyfileobj(data, copy)
         return os.path.relpath(target, self.out.parent)
 
     def pair(self, item: Item) -> dict | None:
@@ -228,14 +234,7 @@ class LabelStore:
         }
         text = "# Written by atelier label (docs/people.md); rebuilt from the answers journal after every answer.\n"
         text += yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=120)
-        tmp = self.out.with_name(self.out.name + ".tmp")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-        try:
-            os.write(fd, text.encode("utf-8"))
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(tmp, self.out)
+        write_output(self.out, text, "labels file")
         return self.out
 
     # --- admin ---------------------------------------------------------------------------------

@@ -5,7 +5,8 @@ format ``human:FILE`` replays (``task_id``, ``author``, ``prompts``, plus ``roun
 ``seconds``, ``group``), and beside it ``NAME.participants.jsonl``, one ``join`` event per
 participant (seed, plan, questionnaire answers, group) and one ``shown`` event the first time
 each task is shown (the start of its minimum time). Each row is one ``write`` to a file opened
-for appending, flushed to disk before the page answers; a lock serialises participants.
+for appending, flushed to disk before the page answers (a write the disk refuses is undone
+and the page says the answer was not saved); a lock serialises participants.
 Reopening the files rebuilds every participant's place, so a reload or a restart resumes.
 """
 
@@ -22,7 +23,7 @@ from pathlib import Path
 from .assign import CollectConfig, Plan, plan_participant
 from .questionnaire import group_of
 
-__all__ = ["CollectStore", "Participant", "TooSoon", "sidecar_path"]
+__all__ = ["CollectStore", "Participant", "TooSoon", "sidecar_path", "append_row"]
 
 
 class TooSoon(Exception):
@@ -65,14 +66,40 @@ def _read(path: Path) -> list[dict]:
     return rows
 
 
-def _append(path: Path, row: dict) -> None:
+def append_row(path: Path, row: dict) -> None:
+    """Append ``row`` as one JSON line, on disk before returning, or raise ``OSError`` with the file
+    as it was: a write cut short (a full disk) is cut back off, so no torn row is ever followed by
+    the next one on the same line. A torn last line left by a crash (never acknowledged) is cut
+    off before the row is added."""
     data = (json.dumps(row, ensure_ascii=False) + "\n").encode("utf-8")
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
     try:
-        os.write(fd, data)
-        os.fsync(fd)
+        size = os.fstat(fd).st_size
+        if size and os.pread(fd, 1, size - 1) != b"\n":
+            size = _last_line_end(fd, size)
+            os.ftruncate(fd, size)
+        try:
+            written = 0
+            while written < len(data):
+                written += os.write(fd, data[written:])
+            os.fsync(fd)
+        except BaseException:
+            os.ftruncate(fd, size)
+            raise
     finally:
         os.close(fd)
+
+
+def _last_line_end(fd: int, size: int) -> int:
+    """The size of the file up to and including its last newline (0 when it has none)."""
+    end = size
+    while end > 0:
+        start = max(0, end - 65536)
+        at = os.pread(fd, end - start, start).rfind(b"\n")
+        if at >= 0:
+            return start + at + 1
+        end = start
+    return 0
 
 
 class CollectStore:
@@ -107,7 +134,7 @@ class CollectStore:
             seed = secrets.randbits(32) if seed is None else seed
             plan = plan_participant(self.tasks_by_category, self.assigned(), seed, self.config)
             group = group_of(answers)
-            _append(self.sidecar, {"event": "join", "participant": pid, "seed": seed, "rounds": [list(r) for r in plan.rounds],
+            append_row(self.sidecar, {"event": "join", "participant": pid, "seed": seed, "rounds": [list(r) for r in plan.rounds],
                                    "answers": answers, "group": group, "at": self.clock()})  # fmt: skip
             self.participants[pid] = who = Participant(pid, plan, answers, group)
             return who
@@ -117,7 +144,7 @@ class CollectStore:
         with self.lock:
             if task_id not in who.shown:
                 who.shown[task_id] = at = self.clock()
-                _append(self.sidecar, {"event": "shown", "participant": who.pid, "task_id": task_id, "at": at})
+                append_row(self.sidecar, {"event": "shown", "participant": who.pid, "task_id": task_id, "at": at})
             return who.shown[task_id]
 
     def answer(self, who: Participant, task_id: str, prompts: list[str]) -> bool:
@@ -131,7 +158,7 @@ class CollectStore:
             spent = self.clock() - shown if shown is not None else 0.0
             if shown is None or spent < self.config.min_seconds:
                 raise TooSoon(self.config.min_seconds - spent)
-            _append(self.out, {"task_id": task_id, "author": who.pid, "prompts": prompts, "round": place[0] + 1,
+            append_row(self.out, {"task_id": task_id, "author": who.pid, "prompts": prompts, "round": place[0] + 1,
                                "position": place[1] + 1, "seconds": round(spent, 1), "group": who.group})  # fmt: skip
             who.done.add(task_id)
             return True

@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import html.parser
 import json
+import re
 import zipfile
 from pathlib import Path, PurePosixPath
 
 from ..errors import ConfigError
 from .model import IMAGE_SUFFIXES
+
+_POST_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:-]{0,199}")  # what the posts format accepts as an id
 
 __all__ = ["convert_mastodon_archive", "html_to_text"]
 
@@ -47,6 +50,12 @@ def html_to_text(content: str) -> str:
     return "\n".join(line.rstrip() for line in lines).strip()
 
 
+def _attachments(value) -> list[dict]:
+    """A Note's attachments as mappings: ActivityStreams allows one object, a list, or a bare URL."""
+    items = value if isinstance(value, list) else [value]
+    return [{"url": a} if isinstance(a, str) else a for a in items if isinstance(a, (dict, str))]
+
+
 def _status_id(url: str) -> str:
     """The numeric id at the end of a status URL (``https://host/users/u/statuses/123`` -> ``123``)."""
     tail = url.rstrip("/").rsplit("/", 1)[-1]
@@ -67,6 +76,10 @@ def convert_mastodon_archive(archive: str | Path, out: str | Path) -> int:
         raise ConfigError(
             f"{archive}: outbox.json is not JSON ({exc.msg} at line {exc.lineno})"
         ) from None
+    except (RecursionError, UnicodeDecodeError):
+        raise ConfigError(
+            f"{archive}: outbox.json is not a Mastodon outbox (not UTF-8 JSON, or nested too deeply to be one)"
+        ) from None
     items = outbox.get("orderedItems") if isinstance(outbox, dict) else None
     if not isinstance(items, list):
         raise ConfigError(
@@ -83,17 +96,18 @@ def convert_mastodon_archive(archive: str | Path, out: str | Path) -> int:
         if not isinstance(note, dict) or note.get("type") != "Note":
             continue  # boosts, polls' votes and other activities
         post_id = _status_id(str(note.get("id", "")))
-        if not post_id:
+        if not _POST_ID.fullmatch(post_id):
             raise ConfigError(
-                f"{archive}: outbox.json orderedItems[{n}] has a Note without an id"
+                f"{archive}: outbox.json orderedItems[{n}].object.id {note.get('id')!r} does not end in a status id"
             )
         images = []
-        for k, attachment in enumerate(note.get("attachment") or []):
-            url = str((attachment or {}).get("url", ""))
+        for k, attachment in enumerate(_attachments(note.get("attachment"))):
+            url = str(attachment.get("url", ""))
             name = PurePosixPath(url).name
             if (
-                not str(attachment.get("mediaType", "")).startswith("image/")
+                not str(attachment.get("mediaType", "image/")).startswith("image/")
                 or PurePosixPath(name).suffix.lower() not in IMAGE_SUFFIXES
+                or "\0" in url
             ):
                 continue
             try:
@@ -128,6 +142,8 @@ class _Archive:
 
     def __init__(self, path: Path):
         self.path = path
+        if not path.exists():
+            raise ConfigError(f"{path}: no such file or folder; give the archive Mastodon sent (archive-*.zip) or its unpacked folder")
         if path.is_dir():
             self.zip = None
         elif zipfile.is_zipfile(path):
@@ -140,6 +156,8 @@ class _Archive:
     def read(self, member: str) -> bytes:
         if self.zip is not None:
             return self.zip.read(member)
+        if "\0" in member:
+            raise FileNotFoundError(member)
         root = self.path.resolve()
         target = (root / member).resolve()
         if not target.is_relative_to(root):

@@ -67,6 +67,8 @@ def load_posts(path: str | Path) -> list[Post]:
                 f"{where}: id {post.id!r} is already used on line {seen[post.id]}; ids must be unique"
             )
         for i, rel in enumerate(post.images):
+            if "\0" in rel:
+                raise ConfigError(f"{where}: images[{i}]: {rel!r} contains a NUL byte, which no file name can hold")
             image = (folder / rel).resolve()
             if not image.is_relative_to(folder):
                 raise ConfigError(

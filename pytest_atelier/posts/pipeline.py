@@ -24,6 +24,7 @@ from pydantic import ValidationError
 
 from ..engine.cache import Cache, CallCounter, atomic_write, call_key
 from ..errors import AtelierError, ConfigError
+from ..redact import spreadsheet_cell
 from ..suite.attribution import ALLOWED_LICENSES, write_notice
 from ..suite.loader import load_suite
 from ..suite.models import SuiteManifest, Task
@@ -124,6 +125,11 @@ def from_posts(
     for line in summary.lines():
         log(line)
     return summary
+
+
+def _safe_row(row: dict) -> dict:
+    """A review.csv row whose post text no spreadsheet runs as a formula (people open and edit it)."""
+    return {k: spreadsheet_cell(v) for k, v in row.items()}
 
 
 def _check_out(out: Path) -> None:
@@ -444,7 +450,7 @@ class _Run:
             decisions[sid] = decision
             task = d["task"]
             writer.writerow(
-                {
+                _safe_row({
                     "id": sid,
                     "category": task.category.value
                     if task
@@ -455,14 +461,14 @@ class _Run:
                     "problems": "; ".join(d["problems"]),
                     "decision": decision,
                     "note": old.get("note", ""),
-                }
+                })
             )
         for (
             sid,
             old,
         ) in before.items():  # decisions on samples no longer drafted are kept (rejections are remembered)
             if sid not in listed:
-                writer.writerow({k: old.get(k, "") for k in REVIEW_FIELDS})
+                writer.writerow(_safe_row({k: old.get(k, "") for k in REVIEW_FIELDS}))
                 decisions.setdefault(sid, (old.get("decision") or "").strip().lower())
         atomic_write(path, out.getvalue().encode("utf-8"))
         s = self.summary

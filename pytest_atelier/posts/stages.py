@@ -11,7 +11,7 @@ import json
 import re
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from ..errors import AtelierError
 from ..suite.models import TAG_VOCABULARY, Primitive
@@ -19,6 +19,7 @@ from ..suite.models import TAG_VOCABULARY, Primitive
 __all__ = [
     "CLASSIFY",
     "DRAFT",
+    "Draft",
     "EXTRACT",
     "RELEVANCE",
     "VERSION",
@@ -59,6 +60,30 @@ class Samples(_Reply):
     samples: list[Sample]
 
 
+def _without_nulls(value):
+    """A strict schema makes optional keys nullable: null means absent in a task file."""
+    if isinstance(value, dict):
+        return {k: _without_nulls(v) for k, v in value.items() if v is not None}
+    return [_without_nulls(v) for v in value] if isinstance(value, list) else value
+
+
+class Draft(_Reply):
+    """The drafted task's fields; the suite's Task model and strict rules check the rest."""
+
+    title: str
+    brief: str
+    category: Literal["OE", "CO"] | None = None
+    constraints: dict[str, list[str]] | None = None
+    tags: dict[str, list[str]]
+    checkpoints: list[dict] = Field(min_length=1)
+    reference_prompt: str
+
+    @field_validator("checkpoints", mode="after")
+    @classmethod
+    def _absent_nulls(cls, checkpoints: list[dict]) -> list[dict]:
+        return _without_nulls(checkpoints)
+
+
 class Classification(_Reply):
     category: Literal["OE", "CO", "IM", "image_input"]
     reason: str
@@ -74,6 +99,10 @@ def _strict(properties: dict) -> dict:
 
 
 _STR, _STRS = {"type": "string"}, {"type": "array", "items": {"type": "string"}}
+
+
+def _nullable(schema: dict) -> dict:
+    return {"anyOf": [schema, {"type": "null"}]}
 
 RELEVANCE = {
     "system": (
@@ -163,7 +192,40 @@ DRAFT = {
         "semantic_negation or hard_constraint. Every checklist item must follow from the brief or the picture; "
         "invent nothing the requester did not ask for."
     ),
-    "model": None,  # checked by the suite's own Task model and strict rules
+    "schema": _strict(
+        {
+            "title": _STR,
+            "brief": _STR,
+            "category": _nullable({"type": "string", "enum": ["OE", "CO"]}),
+            "constraints": _nullable(_strict({p: _STRS for p in ("attribute_binding", "spatial_relation", "quantity", "text", "hard_constraint")})),
+            "tags": _strict({dim: {"type": "array", "items": {"type": "string", "enum": list(tags)}} for dim, tags in TAG_VOCABULARY.items()}),
+            "checkpoints": {
+                "type": "array",
+                "items": _strict(
+                    {
+                        "id": _STR,
+                        "primitive": {"type": "string", "enum": [p.value for p in Primitive]},
+                        "image": _nullable(_STR),
+                        "prompt": _nullable(_STR),
+                        "check": _nullable(
+                            _strict(
+                                {
+                                    "type": {"type": "string", "enum": ["count", "color", "text", "absence", "presence"]},
+                                    "entity": _nullable(_STR),
+                                    "count": _nullable({"type": "integer"}),
+                                    "color": _nullable(_STR),
+                                    "text": _nullable(_STR),
+                                }
+                            )
+                        ),
+                        "depends_on": _STRS,
+                    }
+                ),
+            },
+            "reference_prompt": _STR,
+        }
+    ),
+    "model": Draft,  # then the suite's own Task model and strict rules
 }
 
 
@@ -173,11 +235,8 @@ def ask(client, step: dict, user: str, images=()) -> dict:
         step["system"], user, images, json_schema=step.get("schema"), temperature=0
     )
     data = parse_json_object(reply.text)
-    model = step["model"]
-    if model is None:
-        return data
     try:
-        return model.model_validate(data).model_dump()
+        return step["model"].model_validate(data).model_dump(exclude_none=True)
     except ValidationError as exc:
         err = exc.errors()[0]
         field = ".".join(str(p) for p in err["loc"])

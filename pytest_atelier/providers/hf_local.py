@@ -33,7 +33,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..errors import ComponentError, ConfigError, require
+from ..errors import IMPORT_LOCK, ComponentError, ConfigError, require
 from .chat import ChatReply
 from .usage import TRACKER, Usage
 
@@ -159,7 +159,10 @@ class WarmCache:
         with key_lock:
             if key not in self._items:
                 try:
-                    self._items[key] = load()
+                    with IMPORT_LOCK:  # a load imports parts of torch, transformers, diffusers lazily
+                        self._items[key] = load()
+                except ImportError:
+                    raise  # not remembered: a missing module is fixed by installing it, not by a new session
                 except Exception as exc:  # remembered: every later run gets the same error at once
                     self._items[key] = exc
             item = self._items[key]

@@ -26,6 +26,8 @@ class Point:
     low: float | None = None
     high: float | None = None
     n: int = 0
+    reliable: bool = True  # False: the interval comes from fewer tasks than its method covers 93% at
+    note: str = ""  # what else to say in a tooltip (the headline's undecided share and range)
 
 
 def series_color(index: int) -> str:

@@ -30,7 +30,7 @@ def _identity(v) -> tuple:
 
 def write_csv(results: Results | Sequence[Results], path: str | Path) -> Path:
     """Write every checkpoint verdict of the (merged) results to ``path`` as UTF-8 CSV."""
-    loaded = load_inputs([results] if isinstance(results, Results) else list(results), n_boot=0)
+    loaded = load_inputs([results] if isinstance(results, Results) else list(results), intervals=False)
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("w", encoding="utf-8", newline="") as handle:

@@ -31,6 +31,7 @@ def pairwise_sections(results: Sequence[Results]) -> list[dict]:
         score_rank = _ranks(dict(scores))
         rows = [
             {"prompter": p, "strength": s["strength"], "low": s["low"], "high": s["high"], "n": s["n"],
+             "reliable": s.get("ci_reliable", True),
              "win_rate": overall.get(p, {}).get("win_rate"), "score_rate": scores.get(p),
              "bt_rank": bt_rank[p], "score_rank": score_rank.get(p)}
             for p, s in sorted(bt.items(), key=lambda item: -item[1]["strength"])

@@ -23,7 +23,8 @@ import jinja2
 from markupsafe import Markup
 
 from .. import __version__
-from ..redact import neutralise_bidi
+from ..output_files import check_output, write_output
+from ..redact import neutralise_controls
 from ..results.records import Results, load_results, paused_gc
 from .stream import stream_inputs
 from .thumbs import Thumbnails
@@ -55,7 +56,7 @@ def _dumps(value) -> str:
 
 def _json(value) -> Markup:
     """Compact JSON that is safe inside a ``<script>`` element (and in HTML attributes)."""
-    text = neutralise_bidi(_dumps(value))
+    text = neutralise_controls(_dumps(value))
     for char, escaped in (("&", "\\u0026"), ("<", "\\u003c"), (">", "\\u003e"), ("'", "\\u0027")):
         text = text.replace(char, escaped)
     return Markup(text)
@@ -84,8 +85,8 @@ def _csp_hash(text: str) -> str:
 def _shown(value):
     """Every ``{{ value }}`` of the templates: bidirectional controls made visible."""
     if isinstance(value, Markup):
-        return Markup(neutralise_bidi(str(value)))
-    return neutralise_bidi(value) if isinstance(value, str) else value
+        return Markup(neutralise_controls(str(value)))
+    return neutralise_controls(value) if isinstance(value, str) else value
 
 
 def _environment() -> jinja2.Environment:
@@ -115,12 +116,11 @@ def render_report(results: Results | str | Path | Sequence[Results | str | Path]
     """
     sources = [results] if isinstance(results, (Results, str, Path)) else list(results)
     out_path = Path(out_path)
-    out_path.parent.mkdir(parents=True, exist_ok=True)
+    check_output(out_path, "report")
     folder = assets_folder(out_path)
     thumbs = Thumbnails(folder, quote(folder.name), embed=embed_images)
     css = (_TEMPLATES / "report.css").read_text(encoding="utf-8")
     js = (_TEMPLATES / "report.js").read_text(encoding="utf-8")
-    tmp = out_path.with_name(out_path.name + ".tmp")
     with paused_gc():  # the view is a million small objects that all live until the page is written: half the time
         streamed = stream_inputs(sources[0], thumbs) if len(sources) == 1 and not isinstance(sources[0], Results) else None
         if streamed is not None:
@@ -139,7 +139,5 @@ def render_report(results: Results | str | Path | Sequence[Results | str | Path]
             version=__version__,
             rendered=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
         )
-        with tmp.open("w", encoding="utf-8") as handle:
-            handle.writelines(page)
-    tmp.replace(out_path)
+        write_output(out_path, page, "report")
     return out_path

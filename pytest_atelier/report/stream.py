@@ -68,7 +68,7 @@ def _array(top: dict, name: str) -> list | None:
         return None
 
 
-def stream_inputs(path: str | Path, thumbs: Thumbnails, *, n_boot: int = 2000) -> tuple[Loaded, Digest] | None:
+def stream_inputs(path: str | Path, thumbs: Thumbnails, *, intervals: bool = True) -> tuple[Loaded, Digest] | None:
     """The report's inputs from one results file read in chunks, or ``None`` when it must be loaded whole."""
     path = Path(path)
     if msgspec is None:
@@ -96,7 +96,7 @@ def stream_inputs(path: str | Path, thumbs: Thumbnails, *, n_boot: int = 2000) -
             return None
         base = path.resolve().parent
         _resolve_relative_paths(header, base)
-        loaded = load_inputs([header], n_boot=n_boot)  # the aggregates are current: nothing recomputed
+        loaded = load_inputs([header], intervals=intervals)  # the aggregates are current: nothing recomputed
         digest = Digest(loaded.tasks, thumbs)
         for chunk in _chunks(path, "items", items, ITEM_CHUNK, _ITEMS):
             digest.add_items(chunk)

@@ -88,7 +88,7 @@ def _load_suites(results: Sequence[Results], notes: list[str]) -> list[Suite]:
     return suites
 
 
-def load_inputs(results: Sequence[Results], *, n_boot: int = 2000) -> Loaded:
+def load_inputs(results: Sequence[Results], *, intervals: bool = True) -> Loaded:
     """Merge results files and load their suites; aggregates are recomputed only when merging."""
     if not results:
         raise ValueError("render_report needs at least one results file")
@@ -111,7 +111,7 @@ def load_inputs(results: Sequence[Results], *, n_boot: int = 2000) -> Loaded:
     if len(results) == 1 and results[0].aggregates.get("version") == AGGREGATES_VERSION:
         agg = results[0].aggregates
     else:
-        agg = aggregate(list(runs.values()), list(items.values()), tasks, scoring=scoring, n_boot=n_boot, seed=results[0].config.seed)
+        agg = aggregate(list(runs.values()), list(items.values()), tasks, scoring=scoring, intervals=intervals)
     return Loaded(list(results), list(runs.values()), list(items.values()), agg, scoring, suites, tasks, notes)
 
 
@@ -146,15 +146,20 @@ def short_labels(names: Sequence[str]) -> dict[str, str]:
 
 
 def _rate_point(block: dict | None) -> Point:
+    """A scope's headline: the share of its checkpoints shown, with the undecided share and its range."""
     if not block:
         return Point(None)
-    return Point(block.get("rate"), block.get("low"), block.get("high"), block.get("n", 0))
+    note = ""
+    if block.get("undecided_share") is not None:
+        note = (f"; {block['undecided_share']:.1%} undecided, so between {block['range_low']:.1%} and {block['range_high']:.1%}"
+                + (f"; {block['rate_decided']:.1%} of the decided pass" if block.get("rate_decided") is not None else ""))
+    return Point(block.get("rate"), block.get("low"), block.get("high"), block.get("n", 0), block.get("ci_reliable") is not False, note)
 
 
 def _mean_point(block: dict | None, key: str = "mean") -> Point:
     if not block:
         return Point(None)
-    return Point(block.get(key), block.get("low"), block.get("high"), block.get("n", 0))
+    return Point(block.get(key), block.get("low"), block.get("high"), block.get("n", 0), block.get("ci_reliable") is not False)
 
 
 def _scope(agg: dict, group: str, key: str, kind: str | None = None, value: str | None = None) -> dict | None:
@@ -181,7 +186,8 @@ class Cell:
         p = self.point
         if p.low is None or p.high is None:
             return ""
-        return f"[{charts.format_value(p.low, self.percent)}, {charts.format_value(p.high, self.percent)}]"
+        mark = "" if p.reliable else "*"  # the caption says: too few tasks for this interval to cover as stated
+        return f"[{charts.format_value(p.low, self.percent)}, {charts.format_value(p.high, self.percent)}]{mark}"
 
     @property
     def sort(self) -> float:
@@ -353,25 +359,25 @@ def _breakdowns(agg: dict, prompters: list[str], labels: dict[str, str]) -> list
 
     cats = [c for c in _CATEGORY_ORDER if c in _values(agg, prompters, "category")]
     if cats:
-        for side, title in (("prompt", "Objective pass rate by category, prompt side"), ("image", "Objective pass rate by category, image side")):
+        for side, title in (("prompt", "Objective share shown by category, prompt side"), ("image", "Objective share shown by category, image side")):
             points = {(c, p): _rate_point((_scope(agg, "prompters", p, "category", c) or {}).get(side)) for c in cats for p in prompters}
             out.append(Chart(title, bars(cats, points, label=title), "bars: rate; whiskers: 95% interval over tasks"))
     prims = [p.value for p in Primitive if p.value in set(_values(agg, prompters, "primitive"))]
     if prims:
         for side in ("prompt", "image"):
-            title = f"Checkpoint pass rate by challenge primitive, {side} side"
+            title = f"Checkpoints shown by challenge primitive, {side} side"
             points = {(m, p): _rate_point((_scope(agg, "prompters", p, "primitive", m) or {}).get(side)) for m in prims for p in prompters}
             out.append(Chart(title, heat(prims, points, label=title)))
     tags = _values(agg, prompters, "tag")
     if tags:
         order = {t: i for i, t in enumerate(t for dim in TAG_VOCABULARY.values() for t in dim)}
         tags.sort(key=lambda t: (order.get(t, len(order)), t))
-        title = "Objective pass rate by application-context tag (both sides)"
+        title = "Objective share shown by application-context tag (both sides)"
         points = {(t, p): _rate_point((_scope(agg, "prompters", p, "tag", t) or {}).get("objective")) for t in tags for p in prompters}
         out.append(Chart(title, heat(tags, points, label=title)))
     subtasks = _values(agg, prompters, "subtask")
     if subtasks:
-        title = "Objective pass rate by subtask (both sides)"
+        title = "Objective share shown by subtask (both sides)"
         points = {(s, p): _rate_point((_scope(agg, "prompters", p, "subtask", s) or {}).get("objective")) for s in subtasks for p in prompters}
         out.append(Chart(title, heat(subtasks, points, label=title)))
     dims, points = [], {}
@@ -494,8 +500,8 @@ class RunCell:
     flags: str  # space-separated: pass, fail, error, abstain, flagged
     title: str
     rate: float | None
-    passed: int = 0  # decided verdicts that passed, prompt and image side
-    decided: int = 0
+    passed: int = 0  # verdicts that passed, prompt and image side
+    decided: int = 0  # every checkpoint side counted (undecided as not shown)
     status: str = ""  # for "failed by A, passed by B": fail (a failed verdict or a run error), pass (decided, none failed) or ""
     failed: list[str] = dataclasses.field(default_factory=list)  # ids of the checkpoints with a failed verdict (either side)
     failed_primitives: list[str] = dataclasses.field(default_factory=list)  # the primitive of each ("" for none), in the same order
@@ -515,7 +521,7 @@ class TaskView:
 
 
 def task_rate_and_spread(cells: Sequence[RunCell]) -> tuple[float | None, float | None]:
-    """A task's pooled pass rate and the spread of its prompters' pooled pass rates (None: undecided, or fewer than two prompters)."""
+    """A task's pooled share shown satisfied and the spread of its prompters' shares (None: nothing counted, or fewer than two prompters)."""
     passed, decided = defaultdict(int), defaultdict(int)
     for c in cells:
         passed[c.prompter] += c.passed
@@ -526,7 +532,8 @@ def task_rate_and_spread(cells: Sequence[RunCell]) -> tuple[float | None, float 
 
 
 def _fraction(outcomes: list[str]) -> tuple[int, int]:
-    return sum(o == "pass" for o in outcomes), sum(o in ("pass", "fail") for o in outcomes)
+    """Passed, out of every checkpoint side (the headline's measure: undecided counts as not shown)."""
+    return sum(o == "pass" for o in outcomes), len(outcomes)
 
 
 def _run_data(run: RunRecord, task: Task | None, items, S: _Strings, thumbs: Thumbnails, cp_index: _Checkpoints,
@@ -577,8 +584,9 @@ def _run_data(run: RunRecord, task: Task | None, items, S: _Strings, thumbs: Thu
     if idea:
         data["id"] = idea
     pp, pn = _fraction(outcomes["prompt"])
-    ip, inn = _fraction(outcomes["image"])
-    status = "fail" if run.error or "error" in all_outcomes or "fail" in all_outcomes else "pass" if pn + inn else ""
+    ip, inn = _fraction(outcomes["image"]) if run.images else (0, 0)  # no images drawn: the image side is n/a
+    decided = any(o in ("pass", "fail") for o in all_outcomes)
+    status = "fail" if run.error or "error" in all_outcomes or "fail" in all_outcomes else "pass" if decided else ""
     return _PendingRun(run.prompter, run.backend, data, pp, pn, ip, inn, flags, bool(run.error), status, sorted(failed))
 
 
@@ -589,9 +597,9 @@ class _PendingRun:
     prompter: str
     backend: str
     data: dict
-    pp: int  # prompt side: passed, decided
+    pp: int  # prompt side: passed, out of all
     pn: int
-    ip: int  # image side: passed, decided
+    ip: int  # image side: passed, out of all
     inn: int
     flags: list[str]
     error: bool
@@ -620,7 +628,7 @@ class Digest:
         self.nodeids: set[str] = set()
         self.items_by_run: dict[str, list[tuple]] = defaultdict(list)
         self.by_task: dict[str, _TaskBuild] = {}
-        self.units: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])  # (prompter, task|backend) -> passed, decided
+        self.units: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])  # (prompter, task|backend) -> passed, all
         self.per_prompter: dict[str, list] = defaultdict(lambda: [0, 0.0, 0.0, 0])  # runs, cost, summed total_s, runs timed
         self.prompters: set[str] = set()
         self.backends: set[str] = set()
@@ -661,11 +669,9 @@ class Digest:
         build.runs.append(_run_data(run, task, self.items_by_run.pop(run.key, ()), build.strings, self.thumbs,
                                     build.checkpoints, agreement))
         unit = self.units[(run.prompter, f"{run.task_id}|{run.backend}")]
-        for v in run.final:
-            outcome = checkpoint_outcome(v)
-            if outcome in ("pass", "fail"):
-                unit[0] += outcome == "pass"
-                unit[1] += 1
+        for v in run.final:  # the headline: every checkpoint counts, undecided as not shown
+            unit[0] += checkpoint_outcome(v) == "pass"
+            unit[1] += 1
         mine = self.per_prompter[run.prompter]
         mine[0] += 1
         mine[1] += run.cost_usd
@@ -684,7 +690,7 @@ class Digest:
             self.scorers.setdefault(score.decided_by, score)
 
     def unit_rates(self) -> dict[str, dict[str, float]]:
-        """Per prompter, the objective pass rate of each (task, backend) unit from final verdicts."""
+        """Per prompter, the objective headline of each (task, backend) unit from final verdicts (passed of all)."""
         out: dict[str, dict[str, float]] = defaultdict(dict)
         for (prompter, unit), (passed, n) in self.units.items():
             if n:
@@ -768,7 +774,7 @@ class ReportView:
     tasks: list[TaskView]
     categories: list[str]
     agreement: str
-    bootstrap: dict
+    intervals: dict
     failed_checkpoints: list[str] = dataclasses.field(default_factory=list)  # ids with a failed verdict somewhere (the filter's choices)
     failed_primitives: list[str] = dataclasses.field(default_factory=list)
     backend_marks: list[str] = dataclasses.field(default_factory=list)  # per backend, the letters on its squares in the run strips
@@ -873,6 +879,6 @@ def build_view(loaded: Loaded, thumbs: Thumbnails, digest: Digest | None = None)
         baseline=agg.get("baseline"), tasks=tasks, failed_checkpoints=failed_checkpoints, failed_primitives=failed_primitives,
         backend_marks=unique_prefixes([bl[b] for b in backends]),
         categories=[c for c in _CATEGORY_ORDER if c in digest.categories],
-        agreement=digest.agreement(), bootstrap=agg.get("bootstrap") or {}, pairwise=pairwise_sections(loaded.results),
+        agreement=digest.agreement(), intervals=agg.get("intervals") or {}, pairwise=pairwise_sections(loaded.results),
         idea_categories=[c for c in IDEA_CATEGORIES if any(any(v is not None for v in r.idea_by_category.get(c, ())) for r in leaderboard)],
     )

@@ -13,10 +13,11 @@ from math import fsum
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
+from ..backends.none import NoneBackend
 from ..suite.models import Task
 from .agreement import agreement
 from .records import ItemRecord, RunRecord, VerdictRecord
-from .stats import bootstrap_ratio, friedman, rank_consistency, win_rates
+from .stats import friedman, rank_consistency, rate_interval, ratio_interval, win_rates
 
 __all__ = [
     "AGGREGATES_VERSION",
@@ -30,9 +31,10 @@ __all__ = [
     "idea_run_scores",
     "checkpoint_outcome",
     "checkpoint_scopes",
+    "side_measured",
 ]
 
-AGGREGATES_VERSION = 2  # 2: IDEA scores follow IDEA-Bench's official rule (per call, hierarchical means)
+AGGREGATES_VERSION = 3  # 2: IDEA scores follow IDEA-Bench's official rule; 3: "rate" is the share shown of all checkpoints
 IDEA_RULE = "idea-bench"  # ali-vilab/IDEA-Bench, scripts/cal_scores.py
 IDEA_CATEGORIES = ("T2I", "I2I", "Is2I", "T2Is", "I(s)2Is")  # IDEA-Bench's five categories, in its tables' order
 SIDES = ("prompt", "image")
@@ -118,6 +120,13 @@ def checkpoint_outcome(verdict: VerdictRecord | None, item_outcome: str | None =
     return _ITEM_OUTCOME.get(item_outcome, "error")
 
 
+def side_measured(run: RunRecord, side: str) -> bool:
+    """False for the image side of a run on the ``none`` backend, which draws no images by design: those
+    checkpoints are never measured, so they stay out of the headline instead of counting as not shown.
+    On any other backend a run that failed or was excluded by the safety gate counts (as not shown)."""
+    return not (side == "image" and run.backend == NoneBackend.label)
+
+
 def _finals(run: RunRecord) -> dict[tuple[str, str], VerdictRecord]:
     return {(v.checkpoint, v.side): v for v in run.final}
 
@@ -143,6 +152,8 @@ def _observations(runs, items, tasks):
         finals = _finals(run)
         keys = {(v.side, v.checkpoint): None for v in run.final} if selected is None else selected.get(run.key, {})
         for (side, checkpoint), item_outcome in keys.items():
+            if not side_measured(run, side):
+                continue
             verdict = finals.get((checkpoint, side))
             prompt = finals.get((checkpoint, "prompt")) if side == "image" else None
             gated = verdict is not None and verdict.outcome == "skipped" and verdict.reason.startswith("parent failed")
@@ -235,8 +246,10 @@ def _idea_case(run: RunRecord, task: Task, side: str) -> tuple[float, float, int
     questions = [cp for cp in task.checkpoints if cp.level is not None and side in (s.value for s in cp.sides())]
     parts = {cp.id: [_calls(v) for v in _idea_parts(run, side, cp, finals)] for cp in questions}
     decided = [checkpoint_outcome(finals.get((cp.id, side))) for cp in questions]
-    if not any(o in ("pass", "fail") for o in decided):
-        return None  # nothing decided on this side (e.g. no images): not a measured case
+    if not any(o in ("pass", "fail") for ps in parts.values() for p in ps for o in p.values()):
+        return None  # no call decided anything on this side (e.g. no images): not a measured case
+    # a question split evenly between calls is undecided in the final verdict, yet every call scored it
+    # (IDEA-Bench's cal_scores.py averages the calls): the case counts
     raters = sorted({r for ps in parts.values() for p in ps for r in p if r is not None})
     calls = raters or [None]
     scores = []
@@ -287,39 +300,54 @@ def _per_task(units: list[str], pairs: Iterable[tuple[str, float, float]]):
     return num, den
 
 
-def _interval(units, pairs, boot) -> dict:
+def _interval(units, pairs, ci: dict, *, rate: bool = False) -> dict:
+    """The interval over tasks of a pooled figure: Wilson-type for a rate, t for a mean (see :mod:`.stats`)."""
+    if not ci["intervals"]:
+        return {"low": None, "high": None, "ci_reliable": None}
     num, den = _per_task(units, pairs)
-    ci = bootstrap_ratio(num, den, **boot)
-    return {"low": ci.low, "high": ci.high}
+    method = rate_interval if rate else ratio_interval
+    found = method(num, den, confidence=ci["confidence"])
+    return {"low": found.low, "high": found.high, "ci_reliable": found.reliable}
 
 
-def _rate(obs: list[_Obs], units: list[str], boot: dict) -> dict:
+def _rate(obs: list[_Obs], units: list[str], ci: dict) -> dict:
+    """The headline of a scope: the share of its checkpoints shown satisfied (``rate``).
+
+    Every checkpoint of the scope counts; one the judge could not decide (abstained, skipped,
+    errored) counts as not shown, so a prompter never gains by saying less. ``range_low`` ..
+    ``range_high`` is where the undecided could move it (all failing .. all passing);
+    ``rate_decided`` is the pass rate among the decided checkpoints, kept for reference.
+    """
     counts = {k: sum(1 for o in obs if o.outcome == k) for k in ("pass", "fail", "skipped", "error")}
-    n = counts["pass"] + counts["fail"]
-    gated = sum(1 for o in obs if o.parent_failed)
-    decided = [(o.task, 1.0 if o.outcome == "pass" else 0.0, 1.0) for o in obs if o.outcome in ("pass", "fail")]
+    decided = counts["pass"] + counts["fail"]
+    total = len(obs)
+    undecided = total - decided
+    tasks = {o.task for o in obs}
     return {
-        "rate": counts["pass"] / n if n else None,
-        **_interval(units, decided, boot),
-        "n": n,
-        "n_tasks": len({o.task for o in obs}),
+        "rate": counts["pass"] / total if total else None,
+        **_interval([u for u in units if u in tasks], ((o.task, float(o.outcome == "pass"), 1.0) for o in obs), ci, rate=True),
+        "undecided_share": undecided / total if total else None,
+        "range_low": counts["pass"] / total if total else None,
+        "range_high": (counts["pass"] + undecided) / total if total else None,
+        "rate_decided": counts["pass"] / decided if decided else None,
+        "n": total,
+        "n_decided": decided,
+        "n_tasks": len(tasks),
         "n_pass": counts["pass"],
         "n_fail": counts["fail"],
         "n_skipped": counts["skipped"],
         "n_error": counts["error"],
-        # with dependency gating: a checkpoint skipped because its parent failed counts as failed
-        "rate_gated": counts["pass"] / (n + gated) if n + gated else None,
-        "n_parent_failed": gated,
+        "n_parent_failed": sum(1 for o in obs if o.parent_failed),  # skipped because a checkpoint it depends on failed
     }
 
 
-def _mean(scores: list[_Score], units: list[str], boot: dict) -> dict:
+def _mean(scores: list[_Score], units: list[str], ci: dict) -> dict:
     by_dim: dict[str, list[float]] = defaultdict(list)
     for s in scores:
         by_dim[s.dimension].append(s.value)
     return {
         "mean": sum(s.value for s in scores) / len(scores) if scores else None,
-        **_interval(units, ((s.task, s.value, 1.0) for s in scores), boot),
+        **_interval(sorted({s.task for s in scores}), ((s.task, s.value, 1.0) for s in scores), ci),
         "n": len(scores),
         "n_tasks": len({s.task for s in scores}),
         "dimensions": {d: {"mean": sum(v) / len(v), "n": len(v)} for d, v in sorted(by_dim.items())},
@@ -363,7 +391,7 @@ def _hierarchy(cases: list[_Case]) -> tuple[dict[str, dict[str, float]], dict[st
     return by_task, by_category, weight
 
 
-def _idea(cases: list[_Case], units: list[str], boot: dict) -> dict:
+def _idea(cases: list[_Case], units: list[str], ci: dict) -> dict:
     out = {}
     for side in SIDES:
         mine = [c for c in cases if c.side == side]
@@ -371,7 +399,7 @@ def _idea(cases: list[_Case], units: list[str], boot: dict) -> dict:
         out[side] = {
             "rule": IDEA_RULE,
             "score": fsum(by_category.values()) / len(by_category) if by_category else None,
-            **_interval(units, ((c.task, weight[i] * c.score, weight[i]) for i, c in enumerate(mine)), boot),
+            **_interval(sorted({c.task for c in mine}), ((c.task, weight[i] * c.score, weight[i]) for i, c in enumerate(mine)), ci),
             "case_mean": sum(c.score for c in mine) / len(mine) if mine else None,
             "pass_rate": sum(c.plain for c in mine) / len(mine) if mine else None,
             "by_category": by_category,
@@ -385,19 +413,19 @@ def _idea(cases: list[_Case], units: list[str], boot: dict) -> dict:
     return out
 
 
-def _metrics(obs, scores, cases, *, idea: bool, boot: dict) -> dict:
-    """All figures of one scope; ``boot`` holds the bootstrap settings (n_boot, confidence, seed)."""
+def _metrics(obs, scores, cases, *, idea: bool, ci: dict) -> dict:
+    """All figures of one scope; ``ci`` holds the interval settings (intervals, confidence)."""
     units = sorted({o.task for o in obs} | {s.task for s in scores} | {c.task for c in cases})
     out = {
         "n_tasks": len(units),
-        "prompt": _rate([o for o in obs if o.side == "prompt"], units, boot),
-        "image": _rate([o for o in obs if o.side == "image"], units, boot),
-        "objective": _rate(obs, units, boot),
-        "subjective": {side: _mean([s for s in scores if s.side == side], units, boot) for side in SIDES},
+        "prompt": _rate([o for o in obs if o.side == "prompt"], units, ci),
+        "image": _rate([o for o in obs if o.side == "image"], units, ci),
+        "objective": _rate(obs, units, ci),
+        "subjective": {side: _mean([s for s in scores if s.side == side], units, ci) for side in SIDES},
         "gap": _gap(obs),
     }
     if idea:
-        out["idea"] = _idea(cases, units, boot)
+        out["idea"] = _idea(cases, units, ci)
     return out
 
 
@@ -423,13 +451,13 @@ def _bucket(records) -> dict:
     return out
 
 
-def _breakdown(scopes: set, buckets, *, idea, boot) -> dict:
+def _breakdown(scopes: set, buckets, *, idea, ci) -> dict:
     """Nested dict: group -> key -> {"all": metrics, kind: {value: metrics}}."""
     obs_b, score_b, case_b = buckets
     tree: dict = {"overall": None, "prompters": {}, "backends": {}, "pairs": {}}
     for group, key, selector in sorted(scopes, key=lambda s: (s[0], s[1] or "", s[2])):
         m = _metrics(obs_b.get((group, key, selector), []), score_b.get((group, key, selector), []),
-                        case_b.get((group, key, selector), []), idea=idea, boot=boot)
+                        case_b.get((group, key, selector), []), idea=idea, ci=ci)
         node = tree if group == "overall" else tree[group]
         name = "overall" if group == "overall" else key
         if node.get(name) is None:
@@ -443,13 +471,13 @@ def _breakdown(scopes: set, buckets, *, idea, boot) -> dict:
 
 
 def _rankings(obs: list[_Obs]) -> dict:
-    """Per backend: win rates and Friedman over prompters (per-task objective rate); consistency."""
+    """Per backend: win rates and Friedman over prompters on each task's headline (the share of its
+    checkpoints shown, undecided counting as not shown); consistency across backends."""
     cells: dict[tuple[str, str, str], list[float]] = defaultdict(lambda: [0.0, 0.0])
     for o in obs:
-        if o.outcome in ("pass", "fail"):
-            cell = cells[(o.backend, o.prompter, o.task)]
-            cell[0] += o.outcome == "pass"
-            cell[1] += 1
+        cell = cells[(o.backend, o.prompter, o.task)]
+        cell[0] += o.outcome == "pass"
+        cell[1] += 1
     per_task: dict[str, dict[str, dict[str, float]]] = defaultdict(lambda: defaultdict(dict))
     totals: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(lambda: [0.0, 0.0]))
     for (backend, prompter, task), (passed, n) in cells.items():
@@ -479,16 +507,15 @@ def aggregate(
     tasks: Mapping[str, Task],
     *,
     scoring: str = "atelier",
-    n_boot: int = 2000,
+    intervals: bool = True,
     confidence: float = 0.95,
-    seed: int = 0,
 ) -> dict:
     """Compute ``Results.aggregates`` from the runs and the items that ran.
 
     ``items=None`` counts every final verdict and score of every run. ``tasks`` maps task id
     to its suite :class:`Task` (for primitives, tags, subtasks and IDEA levels); a task
     missing from it still counts under "all" and its category. ``scoring="idea"`` adds the
-    IDEA hierarchical score to every scope. ``n_boot=0`` skips confidence intervals.
+    IDEA hierarchical score to every scope. ``intervals=False`` leaves the intervals out.
     """
     if scoring not in ("atelier", "idea"):
         raise ValueError(f"scoring must be 'atelier' or 'idea', not {scoring!r}")
@@ -496,13 +523,13 @@ def aggregate(
     cases = _cases(runs, items, tasks) if scoring == "idea" else []
     buckets = tuple(_bucket(records) for records in (obs, scores, cases))
     scopes = set().union(*buckets) | {("overall", None, "all")}
-    boot = {"n_boot": n_boot, "confidence": confidence, "seed": seed}
-    tree = _breakdown(scopes, buckets, idea=scoring == "idea", boot=boot)
+    ci = {"intervals": intervals, "confidence": confidence}
+    tree = _breakdown(scopes, buckets, idea=scoring == "idea", ci=ci)
     return {
         "version": AGGREGATES_VERSION,
         "scoring": scoring,
         "unit": "task",
-        "bootstrap": boot,
+        "intervals": {**ci, "rate": "wilson-cluster", "mean": "t-cluster"},
         **tree,
         "rankings": _rankings(obs),
         "agreement": agreement(runs),  # ensembles and repeats only; None otherwise

@@ -6,20 +6,21 @@ fails is a regression.
 
 The decision is taken at the level of the unit that varies, the task: one image or one
 prompt moves many checkpoints of a task together, so checkpoints are not independent. Per
-(prompter, backend) pair, each task contributes its net change in passes among the
-checkpoints decided in both runs, and a one-sided **sign-flip test** (exact when two runs
-of an unchanged system are exchangeable, whatever the correlation within a task) asks
-whether the passes fell. The same test runs per category, challenge primitive, subtask and
-tag, and on the rise in undecided checkpoints (abstained, skipped, errored). Holm's
-correction runs over one family: every pair's overall test plus the scopes that a
-``regression(KIND)`` gate puts under gate; scopes only reported are corrected within
-their kind. A comparison across a different judge, backend, images per prompt or suite
+(prompter, backend) pair, each task contributes its net change in checkpoints shown
+satisfied (the headline: a pass that became undecided counts as lost) among the checkpoints
+present in both runs, and a one-sided **sign-flip test** (exact at any number of tasks when
+two runs of an unchanged system are exchangeable, whatever the correlation within a task)
+asks whether they fell. The same test runs per category, challenge primitive, subtask and
+tag, and on the rise in undecided checkpoints (abstained, skipped, errored). Each kind is
+its own Holm family: the pairs' overall tests, and each ``regression(KIND)`` gate's scopes,
+so adding a gate never hides what fewer gates would show. A comparison across a different judge, backend, images per prompt or suite
 version is refused (:class:`BaselineMismatch`) unless the change is allowed, and then
 it is reported as that change and never fails the run. See docs/gating.md.
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -27,10 +28,10 @@ from typing import Iterable, Mapping, Sequence
 
 from ..errors import ConfigError, GateError
 from ..registry import parse_spec
-from .aggregate import pair_label
+from .aggregate import pair_label, side_measured
 from .gates import Gate, gates_passed
 from .records import GateRecord, Results, RunConfig
-from .stats import Interval, SignFlip, holm, paired_bootstrap_diff, sign_flip_test
+from .stats import Interval, SignFlip, holm, paired_diff_interval, sign_flip_test
 
 __all__ = [
     "Key",
@@ -72,7 +73,8 @@ def checkpoint_outcomes(results: Results) -> dict[Key, str]:
 
     The final verdict decides; an item whose run produced none counts by the item's outcome
     (``xfailed`` is a failure). Uses the checkpoint items of the results; a file without
-    items counts every final verdict.
+    items counts every final verdict. A side never measured (the image side under
+    ``--backend=none``) is left out, as in the headline.
     """
     runs = {r.key: r for r in results.runs}
     finals = {(r.key, v.side, v.checkpoint): v for r in results.runs for v in r.final}
@@ -80,6 +82,8 @@ def checkpoint_outcomes(results: Results) -> dict[Key, str]:
     items = [i for i in results.items if i.kind == "checkpoint"]
     if items:
         for i in items:
+            if i.run_key in runs and not side_measured(runs[i.run_key], i.side):
+                continue
             verdict = finals.get((i.run_key, i.side, i.checkpoint))
             out[(i.task_id, i.prompter, i.backend, i.side, i.checkpoint)] = (
                 verdict.outcome if verdict is not None else _ITEM_OUTCOME.get(i.outcome, "error")
@@ -201,7 +205,7 @@ def _changes(before: dict[Key, str], after: dict[Key, str]) -> list[Change]:
 
 @dataclass(frozen=True)
 class ScopeTest:
-    """One task-level test: a pair's objective rate in one scope, or its undecided share.
+    """One task-level test: a pair's objective headline in one scope, or its undecided share.
 
     ``kind`` is "overall", one of SCOPE_KINDS, or "undecided" (the share of checkpoints
     present in both runs that were not decided: a rise is the bad direction). ``worse`` and
@@ -220,7 +224,7 @@ class ScopeTest:
     better: int
     test: SignFlip
     p_adjusted: float = 1.0
-    family: str = ""  # "gate" (under gate, Holm over the gated family) or the kind (reported only)
+    family: str = ""  # the Holm family: the kind ("overall", "category", ..., "undecided")
     gated: bool = False
     significant: bool = False
 
@@ -238,27 +242,29 @@ class ScopeTest:
 
 @dataclass(frozen=True)
 class PairComparison:
-    """The overall comparison of one (prompter, backend) pair on checkpoints decided in both runs."""
+    """The overall comparison of one (prompter, backend) pair on the checkpoints present in both runs
+    (rates: the headline, the share shown satisfied)."""
 
     prompter: str
     backend: str
-    n: int  # checkpoints decided in both runs
+    n: int  # checkpoints present in both runs
     n_tasks: int
     before_rate: float | None
     after_rate: float | None
-    diff: Interval  # after minus before, bootstrap over tasks
+    diff: Interval  # after minus before, interval over tasks
     regressed: int  # checkpoints pass -> fail
     improved: int  # checkpoints fail -> pass
     test: SignFlip
     p_adjusted: float
     significant: bool  # a significant regression that fails the run
+    dropped: bool  # a significant drop, gated or not (under an allowed change it is reported, never gated)
     counts: dict[str, int]
     outcomes: dict[str, dict[str, int]]  # "before"/"after": checkpoints per outcome, among those in both runs
     undecided: ScopeTest | None
 
 
 def _task_sums(changes: Iterable[Change], undecided: bool) -> tuple[list[float], int, int, float, float, int, int]:
-    """Per task, the change in passes (or undecided checkpoints); with n, tasks, rates, worse, better."""
+    """Per task, the change in checkpoints shown (or undecided); with n, tasks, before, after, worse, better."""
     by_task: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])
     n = worse = better = 0
     before = after = 0.0
@@ -267,8 +273,8 @@ def _task_sums(changes: Iterable[Change], undecided: bool) -> tuple[list[float],
             if c.before is None or c.after is None:
                 continue
             b, a = float(c.before not in DECIDED), float(c.after not in DECIDED)
-        else:
-            if c.status not in ("regression", "improvement", "expected_failure", "unchanged"):
+        else:  # the headline: shown satisfied among the checkpoints present in both runs
+            if c.before is None or c.after is None:
                 continue
             b, a = float(c.before == "pass"), float(c.after == "pass")
         by_task[c.task_id][0] += b
@@ -295,17 +301,22 @@ def _bad_direction(t: ScopeTest) -> bool:
 
 
 def _adjust(tests: list[ScopeTest], gate_kinds: set[str], alpha: float, gating: bool) -> list[ScopeTest]:
-    """Holm over the gated family (overall tests plus gated kinds), and within each reported kind."""
+    """Holm within each kind: the overall tests of all pairs are one family, each scope kind another.
+
+    A gate's decisions therefore do not depend on which other gates were given: adding
+    ``regression(tag)`` cannot hide a drop that the overall test or ``regression(category)``
+    shows alone (docs/gating.md, "Multiplicity"). Gated: the overall family and the gated kinds.
+    """
     families: dict[str, list[int]] = defaultdict(list)
     for i, t in enumerate(tests):
-        families["gate" if t.kind == "overall" or t.kind in gate_kinds else t.kind].append(i)
+        families[t.kind].append(i)
     out = list(tests)
     for family, idx in families.items():
         for i, p in zip(idx, holm([tests[i].test.p_value for i in idx])):
             t = tests[i]
             significant = p < alpha and _bad_direction(t)
             out[i] = ScopeTest(**{**t.__dict__, "p_adjusted": p, "family": family,
-                                  "gated": gating and family == "gate", "significant": significant})
+                                  "gated": gating and (family == "overall" or family in gate_kinds), "significant": significant})
     return out
 
 
@@ -354,13 +365,14 @@ class Comparison:
 
     def summary(self, max_listed: int = 20) -> str:
         lines = [f"baseline comparison: {len(self.pairs)} (prompter, backend) pair(s), {self.test}, "
-                 f"{self.correction} across pairs and gated scopes, alpha {self.alpha:g}"]
+                 f"{self.correction} within each kind (the pairs' overall tests, each gated kind), alpha {self.alpha:g}"]
         if self.changed:
             kinds = "/".join(sorted({d.kind for d in self.changed}, key=CHANGE_KINDS.index)).upper()
             lines.append(f"{kinds} CHANGE: the differences below measure that change, not the prompter; nothing is gated")
             lines += [f"  {d}" for d in self.changed]
         lines += [f"note: {n}" for n in self.notes]
-        lines += [_pair_line(p) for p in self.pairs]
+        change = "/".join(sorted({d.kind for d in self.changed}, key=CHANGE_KINDS.index))
+        lines += [_pair_line(p, change) for p in self.pairs]
         flagged = [t for t in self.tests if t.kind != "overall" and t.significant]
         if flagged:
             lines.append("where it moved (significant after Holm):")
@@ -381,9 +393,16 @@ def _fmt(value: float | None, spec: str = ".3f") -> str:
     return "n/a" if value is None else format(value, spec)
 
 
-def _pair_line(p: PairComparison) -> str:
-    verdict = "SIGNIFICANT REGRESSION" if p.significant else "no significant regression"
+def _pair_line(p: PairComparison, change: str = "") -> str:
+    if p.significant:
+        verdict = "SIGNIFICANT REGRESSION"
+    elif p.dropped:
+        verdict = f"significant drop (not gated: {change} change)" if change else "significant drop (not gated)"
+    else:
+        verdict = "no significant regression"
     ci = f"{p.diff.confidence:.0%} CI [{_fmt(p.diff.low, '+.3f')}, {_fmt(p.diff.high, '+.3f')}]"
+    if p.diff.low is not None and not p.diff.reliable:
+        ci += " (too few tasks for it to cover as stated)"
     line = (f"  {pair_label(p.prompter, p.backend)}: objective {_fmt(p.before_rate)} -> {_fmt(p.after_rate)} "
             f"(diff {_fmt(p.diff.estimate, '+.3f')}, {ci}; n={p.n} checkpoints, {p.n_tasks} tasks); "
             f"{p.regressed} regressed, {p.improved} improved, p={p.test.p_value:.3g}, "
@@ -398,9 +417,9 @@ def _pair_line(p: PairComparison) -> str:
     return line
 
 
-def _pair_figures(pair: tuple[str, str], changes: list[Change], tests: dict, boot: dict) -> PairComparison:
+def _pair_figures(pair: tuple[str, str], changes: list[Change], tests: dict, confidence: float) -> PairComparison:
     overall, undecided = tests[("overall", "all", pair)], tests.get(("undecided", "all", pair))
-    paired = [c for c in changes if c.status in ("regression", "improvement", "expected_failure", "unchanged")]
+    paired = [c for c in changes if c.before is not None and c.after is not None]
     tasks = sorted({c.task_id for c in paired})
     index = {t: i for i, t in enumerate(tasks)}
     before, after, count = [0.0] * len(tasks), [0.0] * len(tasks), [0.0] * len(tasks)
@@ -408,12 +427,12 @@ def _pair_figures(pair: tuple[str, str], changes: list[Change], tests: dict, boo
         before[index[c.task_id]] += c.before == "pass"
         after[index[c.task_id]] += c.after == "pass"
         count[index[c.task_id]] += 1
-    diff = paired_bootstrap_diff(after, count, before, count, **boot)
+    diff = paired_diff_interval(after, count, before, count, confidence=confidence)
     both = [c for c in changes if c.before is not None and c.after is not None]
     outcomes = {"before": dict(Counter(c.before for c in both)), "after": dict(Counter(c.after for c in both))}
     return PairComparison(pair[0], pair[1], overall.n, overall.n_tasks, overall.before, overall.after, diff,
                           overall.worse, overall.better, overall.test, overall.p_adjusted,
-                          overall.significant and overall.gated, dict(Counter(c.status for c in changes)), outcomes, undecided)
+                          overall.significant and overall.gated, overall.significant, dict(Counter(c.status for c in changes)), outcomes, undecided)
 
 
 def _default_scopes(*results: Results) -> dict[tuple[str, str], tuple[str, ...]]:
@@ -430,9 +449,8 @@ def compare(
     gate_kinds: Iterable[str] = (),
     allow: Iterable[str] = (),
     allow_flag: str = "--atelier-allow-change",
-    n_boot: int = 2000,
     confidence: float = 0.95,
-    n_resamples: int = 4999,
+    n_resamples: int = 99_999,
     seed: int = 0,
 ) -> Comparison:
     """Classify every checkpoint and test each (prompter, backend) pair for a significant regression.
@@ -441,7 +459,9 @@ def compare(
     ``"primitive:text"``, ``"subtask:poster"``, ``"tag:NAME"``; see
     :func:`.aggregate.checkpoint_scopes`); without it, categories come from the run records.
     ``gate_kinds`` are the kinds of SCOPE_KINDS and "undecided" that ``regression(KIND)``
-    gates put under gate. Raises :class:`BaselineMismatch` when the two runs were not
+    gates put under gate. The tests are exact (differences of pass counts); ``n_resamples`` would
+    only serve differences that fit no exact grid, and is raised so that its floor stays below
+    alpha over the largest family. Raises :class:`BaselineMismatch` when the two runs were not
     measured alike, unless each differing kind of CHANGE_KINDS is in ``allow``.
     """
     if not 0 < alpha < 1:
@@ -463,22 +483,22 @@ def compare(
     for c in changes:
         by_pair[(c.prompter, c.backend)].append(c)
     scopes = _default_scopes(baseline, current) if scopes is None else scopes
-    resampling = {"n_resamples": n_resamples, "seed": seed}
-    raw: list[ScopeTest] = []
+    groups: list[tuple[str, str, tuple[str, str], list[Change]]] = []
     for pair, cs in sorted(by_pair.items()):
-        raw.append(_scope_test("overall", "all", pair, cs, resampling))
-        raw.append(_scope_test("undecided", "all", pair, cs, resampling))
+        groups += [("overall", "all", pair, cs), ("undecided", "all", pair, cs)]
         grouped: dict[tuple[str, str], list[Change]] = defaultdict(list)
         for c in cs:
             for selector in scopes.get((c.task_id, c.checkpoint), ()):
                 kind, _, name = selector.partition(":")
                 if kind in SCOPE_KINDS:
                     grouped[(kind, name)].append(c)
-        raw += [_scope_test(kind, name, pair, grouped[(kind, name)], resampling) for kind, name in sorted(grouped)]
+        groups += [(kind, name, pair, grouped[(kind, name)]) for kind, name in sorted(grouped)]
+    largest = max(Counter(kind for kind, *_ in groups).values(), default=1)
+    resampling = {"n_resamples": max(n_resamples, math.ceil(10 * largest / alpha)), "seed": seed}
+    raw = [_scope_test(kind, name, pair, cs, resampling) for kind, name, pair, cs in groups]
     tests = _adjust(raw, set(gate_kinds), alpha, gating=not differences)
     index = {(t.kind, t.scope, (t.prompter, t.backend)): t for t in tests}
-    boot = {"n_boot": n_boot, "confidence": confidence, "seed": seed}
-    pairs = [_pair_figures(pair, cs, index, boot) for pair, cs in sorted(by_pair.items())]
+    pairs = [_pair_figures(pair, cs, index, confidence) for pair, cs in sorted(by_pair.items())]
     return Comparison(alpha, "holm", pairs, changes, tests, gate_kinds, differences, notes)
 
 
@@ -496,6 +516,10 @@ def regression_gate_records(gates: Sequence[Gate], comparison: Comparison | None
                                       message=f"{gate.expression} FAILED: there is no baseline comparison to gate on"))
             continue
         tests = [t for t in comparison.tests if t.kind == kind]
+        if not tests:
+            records.append(GateRecord(expression=gate.expression, scope="all", value=None, passed=False, n=0,
+                                      message=f"{gate.expression} FAILED: nothing to test: {_lacks(kind)}"))
+            continue
         for label in sorted({t.pair for t in tests}) + ["all"]:
             mine = [t for t in tests if label in ("all", t.pair)]
             bad = [t for t in mine if t.significant and t.gated]
@@ -510,6 +534,20 @@ def regression_gate_records(gates: Sequence[Gate], comparison: Comparison | None
             records.append(GateRecord(expression=gate.expression, scope=label, value=smallest, passed=not bad,
                                       n=sum(t.n for t in mine), message=message))
     return records
+
+
+_LACKS = {
+    "category": "no checkpoint present in both runs has a category",
+    "primitive": "no checkpoint of the suite declares a challenge primitive (`primitive:` in its checklist)",
+    "subtask": "the suite has no subtask scope: no task declares a `subtask:`",
+    "tag": "the suite has no tag scope: no task declares `tags:`",
+    "undecided": "no checkpoint is present in both runs",
+}
+
+
+def _lacks(kind: str) -> str:
+    """What the compared runs' suite lacks for a ``regression(KIND)`` gate to have a scope."""
+    return f"{_LACKS[kind]}; drop regression({kind}) or gate on a kind the suite has"
 
 
 def exit_status(

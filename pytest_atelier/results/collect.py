@@ -76,7 +76,7 @@ class ResultsCollector:
             runs=runs,
             items=items,
         )
-        self.results.aggregates = aggregate(runs, items, tasks, scoring=suite_info.get("scoring", "atelier"), seed=s.seed)
+        self.results.aggregates = aggregate(runs, items, tasks, scoring=suite_info.get("scoring", "atelier"))
         if self.baseline is not None:
             try:
                 self.comparison = compare(
@@ -201,6 +201,10 @@ def _headline(results: Results) -> list[str]:
             idea = scopes["all"].get("idea", {})
             rows.append(f"{label:<36.36}{_idea(idea.get('prompt')):>16}{_idea(idea.get('image')):>16}")
         rows += _idea_categories(pairs)
+    rows.append("obj: share of all checkpoints shown satisfied, undecided counting as not shown "
+                "(docs/results-format.md); undecided share: " + "; ".join(
+                    f"{label} {_undecided(scopes['all']['prompt'])}/{_undecided(scopes['all']['image'])}"
+                    for label, scopes in sorted(pairs.items())) + " (prompt/image)")
     note = estimate_note(results.runs)
     return [*rows, note] if note else rows
 
@@ -223,6 +227,10 @@ def estimate_note(runs) -> str | None:
 
 def _rate(block: dict) -> str:
     return f"n/a ({block['n']})" if block.get("rate") is None else f"{block['rate']:.1%} ({block['n']})"
+
+
+def _undecided(block: dict) -> str:
+    return "n/a" if block.get("undecided_share") is None else f"{block['undecided_share']:.0%}"
 
 
 def _mean(block: dict) -> str:

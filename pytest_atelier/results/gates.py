@@ -21,7 +21,7 @@ __all__ = ["GATE_GRAMMAR", "REGRESSION_KINDS", "Gate", "parse_gate", "parse_gate
 GATE_GRAMMAR = """\
 a gate is [SCOPE.]METRIC OP NUMBER
   SCOPE   OE | CO | IM | category:NAME | primitive:NAME | tag:NAME | subtask:NAME  (default: all tasks)
-  METRIC  objective | prompt.objective | image.objective            (pass rate, 0..1)
+  METRIC  objective | prompt.objective | image.objective            (share of checkpoints shown, 0..1)
           subjective.prompt | subjective.image                      (mean score, 1..5)
           subjective.prompt.DIMENSION | subjective.image.DIMENSION  (one dimension)
           idea.prompt | idea.image                                  (IDEA hierarchical score, 0..1)

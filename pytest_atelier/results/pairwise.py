@@ -21,6 +21,7 @@ Nothing here calls a model or imports pytest (the duels are run by :mod:`pytest_
 from __future__ import annotations
 
 import dataclasses
+import warnings
 from collections import defaultdict
 from itertools import combinations
 from typing import Mapping, Sequence
@@ -28,9 +29,9 @@ from typing import Mapping, Sequence
 import numpy as np
 
 from ..errors import require
-from .stats import kendall_tau_b
+from .stats import RELIABLE_FROM, kendall_tau_b
 
-__all__ = ["Comparison", "pair_win_rates", "overall_win_rates", "bradley_terry", "agreement", "summarise"]
+__all__ = ["Comparison", "pair_win_rates", "overall_win_rates", "duel_groups", "bradley_terry", "agreement", "summarise"]
 
 ALPHA = 0.01  # choix's regularisation: keeps an undefeated prompter's strength finite
 
@@ -100,14 +101,44 @@ def _fit(choix, index: dict[str, int], duels: Sequence[Comparison]) -> np.ndarra
     return params - params.mean()
 
 
+def duel_groups(duels: Sequence[Comparison]) -> list[list[str]]:
+    """The prompters split into groups linked by duels (connected components, each sorted, largest first).
+
+    Strengths of prompters in different groups are not comparable: nothing links them.
+    """
+    parent: dict[str, str] = {}
+
+    def root(p: str) -> str:
+        while parent.setdefault(p, p) != p:
+            parent[p] = parent[parent[p]]
+            p = parent[p]
+        return p
+
+    for d in duels:
+        parent[root(d.a)] = root(d.b)
+    groups: dict[str, list[str]] = defaultdict(list)
+    for p in sorted(parent):
+        groups[root(p)].append(p)
+    return sorted(groups.values(), key=lambda g: (-len(g), g))
+
+
 def bradley_terry(duels: Sequence[Comparison], *, n_boot: int = 1000, confidence: float = 0.95, seed: int = 0) -> dict[str, dict]:
     """Per prompter: ``strength`` (log-strength, mean 0 over the prompters) with a percentile
     bootstrap interval ``low``/``high`` over tasks, and ``n`` (its duels). The chance that ``p`` beats
-    ``q`` is ``1 / (1 + exp(strength_q - strength_p))``."""
+    ``q`` is ``1 / (1 + exp(strength_q - strength_p))``. ``group`` numbers the prompter's
+    :func:`duel_groups` group; with more than one group a RuntimeWarning says that strengths
+    compare only within a group. ``ci_reliable`` is False below the tasks at which a percentile
+    bootstrap covers 93% (docs/gating.md, "Intervals")."""
     choix = require("choix", "pairwise", "Bradley-Terry strengths")
     prompters = sorted({d.a for d in duels} | {d.b for d in duels})
     if len(prompters) < 2:
         return {}
+    groups = duel_groups(duels)
+    group_of = {p: i for i, g in enumerate(groups) for p in g}
+    if len(groups) > 1:
+        listed = "; ".join(", ".join(g) for g in groups)
+        warnings.warn(f"Bradley-Terry: the duels form {len(groups)} groups that never met ({listed}); strengths "
+                      "compare only within a group: add duels between the groups", RuntimeWarning, stacklevel=2)
     index = {p: i for i, p in enumerate(prompters)}
     point = _fit(choix, index, duels)
     by_task: dict[str, list[Comparison]] = defaultdict(list)
@@ -131,6 +162,8 @@ def bradley_terry(duels: Sequence[Comparison], *, n_boot: int = 1000, confidence
             "low": None if lows is None else round(float(lows[i]), 6),
             "high": None if highs is None else round(float(highs[i]), 6),
             "n": counts[p]["n"],
+            "group": group_of[p],
+            "ci_reliable": len(tasks) >= RELIABLE_FROM["bootstrap"],
         }
         for p, i in index.items()
     }
@@ -183,4 +216,5 @@ def summarise(duels: Sequence[Comparison], run_scores, prompter_scores, *, n_boo
         "score_rates": {p: prompter_scores.get(p) for p in sorted(strengths)},
         "agreement": agreement(duels, run_scores, prompter_scores, strengths),
         "bootstrap": {"n_boot": n_boot, "confidence": 0.95, "seed": seed, "unit": "task"},
+        "groups": duel_groups(duels),  # more than one: strengths compare only within a group
     }

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .. import __version__
 from ..errors import GateError
+from ..output_files import write_output
 
 __all__ = [
     "SCHEMA",
@@ -53,7 +54,7 @@ class ImageRecord(_Record):
     path: str  # where the PNG lies (content-addressed in the cache)
     sha256: str
     seed: int
-    objective_rate: float | None = None  # image-side pass rate among decided checkpoints
+    objective_rate: float | None = None  # image-side checkpoints shown satisfied, out of all of them
     top1: bool = False
     flagged: str | None = None  # the safety gate's reason when this image was excluded
 
@@ -200,12 +201,7 @@ def paused_gc():
 
 
 def write_results(results: Results, path: str | Path) -> Path:
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(results.model_dump_json(by_alias=True, indent=1), encoding="utf-8")
-    tmp.replace(path)
-    return path
+    return write_output(path, results.model_dump_json(by_alias=True, indent=1), "results file")
 
 
 def load_results(path: str | Path) -> Results:

@@ -1,11 +1,12 @@
-"""Statistics for grading prompters, in plain numpy (no scipy needed at run time).
+"""Statistics for grading prompters, in numpy (scipy only for Student's t quantile).
 
-The unit of the benchmark is the task: confidence intervals resample tasks, never single
+The unit of the benchmark is the task: intervals treat tasks as the units, never single
 checkpoints, because the checkpoints of one task are not independent. Every result names
 its n. Functions here take plain numbers and sequences; ``aggregate`` and ``baseline``
 turn records into those.
 
-- confidence intervals: :func:`bootstrap_ratio`, :func:`paired_bootstrap_diff`
+- confidence intervals: :func:`rate_interval` (rates), :func:`ratio_interval` (mean scores),
+  :func:`paired_diff_interval` (paired differences of rates)
 - paired tests: :func:`sign_flip_test` (task-level, what baselines use), :func:`mcnemar_exact`
   (independent pairs only); corrections: :func:`holm`, :func:`bonferroni`
 - rankings: :func:`win_rates`, :func:`friedman`, :func:`siegel_castellan`, :func:`kendall_w`,
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass, field
-from functools import lru_cache
+from fractions import Fraction
 from itertools import combinations
 from typing import Mapping, Sequence
 
@@ -27,8 +28,12 @@ import numpy as np
 
 __all__ = [
     "Interval",
-    "bootstrap_ratio",
-    "paired_bootstrap_diff",
+    "RELIABLE_FROM",
+    "rate_interval",
+    "ratio_interval",
+    "paired_diff_interval",
+    "EXACT_GRID_LIMIT",
+    "ENUMERATE_UP_TO",
     "SignFlip",
     "sign_flip_test",
     "McNemar",
@@ -54,95 +59,119 @@ __all__ = [
 ]
 
 
-# --- bootstrap --------------------------------------------------------------------------
+# --- intervals --------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class Interval:
-    """A point estimate with a percentile bootstrap interval over ``n`` resampled units."""
+    """A point estimate with an interval over ``n`` units (tasks).
+
+    ``method`` names how the interval was made; ``reliable`` is False where simulation
+    (tests/benchmarks/bench_coverage.py, docs/gating.md) shows that method covering less
+    than 93% of the time at this many units.
+    """
 
     estimate: float | None
     low: float | None
     high: float | None
     n: int
     confidence: float
+    method: str = "t-cluster"
+    reliable: bool = True
 
     def to_dict(self) -> dict:
         return asdict(self)
 
 
-@lru_cache(maxsize=8)
-def _draws(n_units: int, n_boot: int, seed: int) -> np.ndarray:
-    """Bootstrap draws: row b lists the units drawn (with replacement) in resample b."""
-    draws = np.random.default_rng(seed).integers(0, n_units, size=(n_boot, n_units))
-    draws.setflags(write=False)
-    return draws
+# Fewest units at which each method covered at least 93% of the time in bench_coverage.py (docs/gating.md).
+RELIABLE_FROM = {"bootstrap": 200, "wilson-cluster": 5, "t-cluster": 5}  # bootstrap: 0.927 at 100 tasks
 
 
-def _percentiles(samples: np.ndarray, confidence: float) -> tuple[float | None, float | None]:
-    samples = samples[np.isfinite(samples)]
-    if samples.size == 0:
-        return None, None
-    tail = (1.0 - confidence) / 2.0 * 100.0
-    low, high = np.percentile(samples, [tail, 100.0 - tail])
-    return float(low), float(high)
+def _reliable(method: str, n: int) -> bool:
+    return n >= RELIABLE_FROM[method]
 
 
-def _ratio(numer: np.ndarray, denom: np.ndarray) -> np.ndarray:
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(denom > 0, numer / np.where(denom > 0, denom, 1.0), np.nan)
+def _t_quantile(confidence: float, df: int) -> float:
+    from scipy.stats import t  # scipy is a dependency; imported here to keep this module quick to load
+
+    return float(t.ppf(0.5 + confidence / 2.0, df))
 
 
-def bootstrap_ratio(
-    numer: Sequence[float],
-    denom: Sequence[float],
-    *,
-    n_boot: int = 2000,
-    confidence: float = 0.95,
-    seed: int = 0,
-) -> Interval:
-    """Ratio ``sum(numer) / sum(denom)`` over units, with a seeded bootstrap over units.
+def rate_interval(numer: Sequence[float], denom: Sequence[float], *, confidence: float = 0.95) -> Interval:
+    """A pooled rate ``sum(numer) / sum(denom)`` over units (tasks) with a Wilson interval on the
+    effective number of checkpoints (method "wilson-cluster").
 
-    A rate is passes over decided checkpoints per task; a mean is a sum of scores over
-    their count per task. Units with ``denom == 0`` stay in the resampling (they are tasks).
+    The checkpoints of one task move together, so the interval is Wilson's score interval with
+    the checkpoint count divided by the design effect: the ratio estimator's variance over units
+    (with the n/(n-1) small-sample factor) against the binomial one. The effective count never
+    falls below the number of units (every checkpoint of a task alike) nor exceeds the
+    checkpoints; the z is Student's t on n-1 degrees of freedom, since the variance is estimated
+    from n units. Unlike a percentile bootstrap it does not collapse at 0 or 1 on few tasks.
     """
     num, den = np.asarray(numer, float), np.asarray(denom, float)
     if num.shape != den.shape or num.ndim != 1:
         raise ValueError("numer and denom must be 1-D sequences of the same length")
-    n = int(num.size)
-    estimate = float(num.sum() / den.sum()) if den.sum() > 0 else None
-    if n == 0 or estimate is None or n_boot <= 0:
-        return Interval(estimate, None, None, n, confidence)
-    d = _draws(n, n_boot, seed)
-    low, high = _percentiles(_ratio(num[d].sum(1), den[d].sum(1)), confidence)
-    return Interval(estimate, low, high, n, confidence)
+    units = num[den > 0], den[den > 0]
+    n, total = int(units[1].size), float(den.sum())
+    if total <= 0:
+        return Interval(None, None, None, int(num.size), confidence, "wilson-cluster", False)
+    p = float(num.sum()) / total
+    if n < 2:
+        return Interval(p, None, None, n, confidence, "wilson-cluster", False)
+    variance = n / (n - 1) * float(((units[0] - p * units[1]) ** 2).sum()) / total**2
+    binomial = p * (1 - p)
+    effective = total if variance <= 0 else binomial / variance
+    effective = min(max(effective, float(n)), total)
+    z = _t_quantile(confidence, n - 1)
+    centre = (p + z * z / (2 * effective)) / (1 + z * z / effective)
+    half = z / (1 + z * z / effective) * math.sqrt(binomial / effective + z * z / (4 * effective**2))
+    return Interval(p, max(0.0, centre - half), min(1.0, centre + half), n, confidence, "wilson-cluster",
+                    _reliable("wilson-cluster", n))
 
 
-def paired_bootstrap_diff(
+def ratio_interval(numer: Sequence[float], denom: Sequence[float], *, confidence: float = 0.95) -> Interval:
+    """A pooled mean ``sum(numer) / sum(denom)`` over units (a mean score: scores over their count per
+    task) with a t interval on the units' linearised contributions (method "t-cluster")."""
+    num, den = np.asarray(numer, float), np.asarray(denom, float)
+    if num.shape != den.shape or num.ndim != 1:
+        raise ValueError("numer and denom must be 1-D sequences of the same length")
+    if den.sum() <= 0:
+        return Interval(None, None, None, int(num.size), confidence, "t-cluster", False)
+    ratio = float(num.sum() / den.sum())
+    return _t_interval(ratio, (num - ratio * den) / den.sum(), confidence)
+
+
+def _t_interval(estimate: float, contributions: np.ndarray, confidence: float, bounds=(-math.inf, math.inf)) -> Interval:
+    """Student's t interval from the units' linearised contributions (their sum is the estimate's error)."""
+    n = int(contributions.size)
+    if n < 2:
+        return Interval(estimate, None, None, n, confidence, "t-cluster", False)
+    half = _t_quantile(confidence, n - 1) * math.sqrt(n / (n - 1) * float((contributions**2).sum()))
+    return Interval(estimate, max(bounds[0], estimate - half), min(bounds[1], estimate + half), n, confidence, "t-cluster",
+                    _reliable("t-cluster", n))
+
+
+def paired_diff_interval(
     numer_a: Sequence[float],
     denom_a: Sequence[float],
     numer_b: Sequence[float],
     denom_b: Sequence[float],
     *,
-    n_boot: int = 2000,
     confidence: float = 0.95,
-    seed: int = 0,
 ) -> Interval:
-    """Difference of two ratios (a minus b) measured on the same units, resampled together."""
+    """Difference of two pooled rates (a minus b) measured on the same units, with a t interval on
+    the units' linearised contributions (method "t-cluster": the ratio estimators' delta-method
+    variance over units, n/(n-1) corrected, Student's t on n-1 degrees of freedom)."""
     arrays = [np.asarray(x, float) for x in (numer_a, denom_a, numer_b, denom_b)]
     if len({a.shape for a in arrays}) != 1 or arrays[0].ndim != 1:
         raise ValueError("all four sequences must be 1-D and of the same length (one entry per unit)")
     na, da, nb, db = arrays
     n = int(na.size)
     if n == 0 or da.sum() == 0 or db.sum() == 0:
-        return Interval(None, None, None, n, confidence)
-    estimate = float(na.sum() / da.sum() - nb.sum() / db.sum())
-    if n_boot <= 0:
-        return Interval(estimate, None, None, n, confidence)
-    d = _draws(n, n_boot, seed)
-    diff = _ratio(na[d].sum(1), da[d].sum(1)) - _ratio(nb[d].sum(1), db[d].sum(1))
-    low, high = _percentiles(diff, confidence)
-    return Interval(estimate, low, high, n, confidence)
+        return Interval(None, None, None, n, confidence, "t-cluster", False)
+    ra, rb = na.sum() / da.sum(), nb.sum() / db.sum()
+    contributions = (na - ra * da) / da.sum() - (nb - rb * db) / db.sum()
+    return _t_interval(float(ra - rb), contributions, confidence, (-1.0, 1.0))
 
 
 # --- paired test and corrections --------------------------------------------------------
@@ -164,8 +193,8 @@ class SignFlip:
 
     ``statistic`` is the sum of the differences; ``p_value`` the share of sign assignments
     whose sum is at least as extreme (``alternative`` "less": as low; "greater": as high;
-    "two-sided": as large in absolute value). ``exact`` tells whether every assignment of
-    the ``n_nonzero`` non-zero differences was enumerated or ``n_resamples`` were drawn.
+    "two-sided": as large in absolute value). ``exact`` tells whether the p-value is the exact
+    one over all 2**``n_nonzero`` assignments or an estimate from ``n_resamples`` draws.
     """
 
     statistic: float
@@ -177,46 +206,131 @@ class SignFlip:
     n_resamples: int
 
 
-@lru_cache(maxsize=4)
-def _all_signs(m: int) -> np.ndarray:
-    """All 2**m sign vectors, one per column (m rows)."""
-    codes = np.arange(2**m, dtype=np.int64)[None, :] >> np.arange(m, dtype=np.int64)[:, None]
-    signs = 1.0 - 2.0 * (codes & 1)
-    signs.setflags(write=False)
-    return signs
+EXACT_GRID_LIMIT = 50_000_000  # (non-zero differences) x (sum of their sizes on the integer grid): about a second
+ENUMERATE_UP_TO = 40  # off the grid, every assignment is counted (meet in the middle) up to this many differences
+_MAX_DENOMINATOR = 1000  # differences that are fractions with a common denominator up to this are exact
 
 
-@lru_cache(maxsize=2)
-def _random_signs(rows: int, n_resamples: int, seed: int) -> np.ndarray:
-    """``rows`` x ``n_resamples`` random signs; the first m rows do not depend on ``rows``."""
-    signs = np.random.default_rng(seed).choice(np.array([-1.0, 1.0]), size=(rows, n_resamples))
-    signs.setflags(write=False)
-    return signs
+def _integer_grid(values: np.ndarray) -> np.ndarray | None:
+    """The positive ``values`` as integers after one common scaling, or None when no small denominator fits."""
+    scale = 1
+    for v in np.unique(values):
+        frac = Fraction(float(v)).limit_denominator(_MAX_DENOMINATOR)
+        if abs(float(frac) - v) > 1e-9 * max(1.0, abs(v)):
+            return None
+        scale = math.lcm(scale, frac.denominator)
+        if scale > _MAX_DENOMINATOR**2:
+            return None
+    grid = np.rint(values * scale)
+    if not np.allclose(grid / scale, values, rtol=1e-9, atol=0.0):
+        return None
+    return grid.astype(np.int64)
 
 
-def _signs(m: int, n_resamples: int, seed: int) -> np.ndarray:
-    if n_resamples == 0:
-        return _all_signs(m)
-    rows = max(64, 1 << (m - 1).bit_length())  # cached in powers of two, reused by smaller m
-    return _random_signs(rows, n_resamples, seed)[:m]
+def _log_counts(sizes: np.ndarray) -> tuple[np.ndarray, float]:
+    """The exact null distribution of T = the sum of the sizes given a + sign, by dynamic programming.
+
+    Returns ``(c, log_scale)``: the number of sign assignments with T = t is ``c[t] * exp(log_scale)``
+    (t = 0 .. sizes.sum()). Each size adds one shift-and-add; the array is rescaled to a maximum of 1
+    after each, so nothing underflows that matters at the precision of a float (p-values down to ~1e-300).
+    """
+    counts = np.ones(1)
+    log_scale = 0.0
+    for w in sizes.tolist():
+        grown = np.zeros(counts.size + w)
+        grown[: counts.size] += counts
+        grown[w:] += counts
+        top = grown.max()
+        counts = grown / top
+        log_scale += math.log(top)
+    return counts, log_scale
+
+
+def _exact_p(sizes: np.ndarray, positive: int, alternative: str) -> float:
+    """Exact p-value of the sign-flip test on integer sizes; ``positive`` is the observed T."""
+    counts, log_scale = _log_counts(sizes)
+    total = counts.size - 1
+    if alternative == "less":
+        tail = counts[: positive + 1].sum()
+    elif alternative == "greater":
+        tail = counts[positive:].sum()
+    else:  # |2T - total| >= |2 positive - total|
+        distance = abs(2 * positive - total)
+        low, high = (total - distance) // 2, (total + distance) // 2
+        tail = counts.sum() if distance == 0 else counts[: low + 1].sum() + counts[high:].sum()
+    if tail <= 0.0:  # below what the rescaled counts resolve: smaller than ~1e-300
+        return 0.0
+    return min(1.0, math.exp(math.log(tail) + log_scale - sizes.size * math.log(2.0)))
+
+
+def _signed_sums(sizes: np.ndarray) -> np.ndarray:
+    """The sums of every sign assignment of ``sizes`` (2**len values)."""
+    sums = np.zeros(1)
+    for w in sizes.tolist():
+        sums = np.concatenate([sums - w, sums + w])
+    return sums
+
+
+def _enumerated_p(sizes: np.ndarray, observed: float, alternative: str) -> float:
+    """Exact p-value by counting all 2**m assignments, two halves at a time (meet in the middle)."""
+    tol = 1e-9 * max(1.0, float(sizes.sum()))
+    left, right = _signed_sums(sizes[: sizes.size // 2]), np.sort(_signed_sums(sizes[sizes.size // 2 :]))
+
+    def at_most(bound: float) -> int:
+        return int(np.searchsorted(right, bound - left, side="right").sum())
+
+    def at_least(bound: float) -> int:
+        return int((right.size - np.searchsorted(right, bound - left, side="left")).sum())
+
+    if alternative == "less":
+        hits = at_most(observed + tol)
+    elif alternative == "greater":
+        hits = at_least(observed - tol)
+    else:
+        edge = abs(observed) - tol
+        hits = left.size * right.size if edge <= 0 else at_least(edge) + at_most(-edge)
+    return min(1.0, hits / (left.size * right.size))
+
+
+def _resampled_hits(nonzero: np.ndarray, observed: float, alternative: str, n_resamples: int, seed: int) -> int:
+    """How many of ``n_resamples`` seeded random sign assignments are at least as extreme (in chunks)."""
+    rng = np.random.default_rng(seed)
+    sizes = np.abs(nonzero)
+    tol = 1e-9 * max(1.0, float(sizes.sum()))
+    chunk = max(1, 2_000_000 // sizes.size)
+    hits = 0
+    for start in range(0, n_resamples, chunk):
+        sums = sizes @ rng.choice(np.array([-1.0, 1.0]), size=(sizes.size, min(chunk, n_resamples - start)))
+        if alternative == "less":
+            hits += int((sums <= observed + tol).sum())
+        elif alternative == "greater":
+            hits += int((sums >= observed - tol).sum())
+        else:
+            hits += int((np.abs(sums) >= abs(observed) - tol).sum())
+    return hits
 
 
 def sign_flip_test(
     diffs: Sequence[float],
     *,
     alternative: str = "less",
-    n_resamples: int = 9999,
+    n_resamples: int = 99_999,
     seed: int = 0,
-    exact_up_to: int = 14,
 ) -> SignFlip:
     """Sign-flip test of H0: each unit's difference is symmetric about 0.
 
     That holds exactly when the two measurements of a unit are exchangeable, as two runs
     of the same system on the same task are: whatever correlates the checkpoints of one
-    task (one image, one prompt) travels with the unit. With at most ``exact_up_to``
-    non-zero differences every sign assignment is enumerated (the exact p-value);
-    otherwise ``n_resamples`` seeded random assignments give p = (1 + hits) / (1 +
-    n_resamples), which never falls below the exact value's resolution.
+    task (one image, one prompt) travels with the unit.
+
+    The p-value is **exact at any number of units** whenever the differences are integers or
+    fractions with a small common denominator (differences of pass counts always are): the
+    null distribution of the sum is counted by dynamic programming over the integer grid, so
+    it is monotone in the evidence (one more task that lost passes never raises it) and
+    reaches 2**-m. Off the grid, up to ENUMERATE_UP_TO non-zero differences every assignment
+    is counted (meet in the middle), exact too. Only beyond both does it fall back on
+    ``n_resamples`` seeded random assignments, p = (1 + hits) / (1 + n_resamples), whose
+    floor 1 / (1 + n_resamples) the caller must keep below its alpha over the family size.
     """
     if alternative not in ("less", "greater", "two-sided"):
         raise ValueError(f"alternative must be 'less', 'greater' or 'two-sided', not {alternative!r}")
@@ -228,17 +342,16 @@ def sign_flip_test(
     observed = float(d.sum())
     if m == 0:
         return SignFlip(observed, 1.0, int(d.size), 0, alternative, True, 0)
-    exact = m <= exact_up_to
-    sums = np.abs(nonzero) @ _signs(m, 0 if exact else n_resamples, seed)
-    tol = 1e-9 * max(1.0, float(np.abs(nonzero).sum()))
-    if alternative == "less":
-        hits = int((sums <= observed + tol).sum())
-    elif alternative == "greater":
-        hits = int((sums >= observed - tol).sum())
-    else:
-        hits = int((np.abs(sums) >= abs(observed) - tol).sum())
-    p = hits / sums.size if exact else (1 + hits) / (1 + sums.size)
-    return SignFlip(observed, min(1.0, p), int(d.size), m, alternative, exact, 0 if exact else n_resamples)
+    sizes = _integer_grid(np.abs(nonzero))
+    if sizes is not None and m * int(sizes.sum()) <= EXACT_GRID_LIMIT:
+        positive = int(sizes[nonzero > 0].sum())
+        return SignFlip(observed, _exact_p(sizes, positive, alternative), int(d.size), m, alternative, True, 0)
+    if m <= ENUMERATE_UP_TO:
+        return SignFlip(observed, _enumerated_p(np.abs(nonzero), observed, alternative), int(d.size), m, alternative, True, 0)
+    if n_resamples < 1:
+        raise ValueError("these differences fit no exact grid: n_resamples must be at least 1")
+    hits = _resampled_hits(nonzero, observed, alternative, n_resamples, seed)
+    return SignFlip(observed, min(1.0, (1 + hits) / (1 + n_resamples)), int(d.size), m, alternative, False, n_resamples)
 
 
 @dataclass(frozen=True)

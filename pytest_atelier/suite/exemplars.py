@@ -24,6 +24,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ..errors import SuiteError
+from .image_files import image_problem
 from .loader import _outside, _validate
 
 __all__ = ["DimensionScore", "Exemplar", "ExemplarMemory", "LoadedMemory", "load_memory", "load_memory_with_source"]
@@ -49,6 +50,8 @@ class Exemplar(_Model):
     @classmethod
     def _inside(cls, value: str | None):
         """An exemplar image is read and may be sent to a judge's API: never an absolute path."""
+        if value is not None and "\0" in value:
+            raise ValueError(f"{value!r} contains a NUL byte, which no file name can hold")
         if value is not None and (Path(value).is_absolute() or value.startswith("~")):
             raise ValueError(f"{value!r} must be a path relative to the memory file")
         return value
@@ -90,8 +93,9 @@ def load_memory(path: str | Path) -> ExemplarMemory:
 def load_memory_with_source(path: str | Path, within: str | Path | None = None) -> LoadedMemory:
     """The memory, its folder (for image paths) and the file's digest (for cache keys).
 
-    With ``within`` (a suite's folder), every exemplar image must lie inside it: a suite
-    cannot make the judge read, or send to an API, a file from elsewhere."""
+    With ``within`` (a suite's folder), every exemplar image must lie inside it (a suite
+    cannot make the judge read, or send to an API, a file from elsewhere) and be an image
+    the judge can read."""
     path = Path(path)
     memory = load_memory(path)
     if within is not None:
@@ -103,4 +107,12 @@ def load_memory_with_source(path: str | Path, within: str | Path | None = None) 
         ]
         if outside:
             raise SuiteError(path, outside)
+        unreadable = []
+        for i, ex in enumerate(memory.exemplars):
+            image = path.parent / ex.image if ex.image else None
+            problem = None if image is None else image_problem(image) if image.is_file() else f"file not found: {ex.image}"
+            if problem:
+                unreadable.append((None, f"exemplars.{i}.image", problem))
+        if unreadable:
+            raise SuiteError(path, unreadable)
     return LoadedMemory(memory, path.parent, hashlib.sha256(path.read_bytes()).hexdigest())

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ValidationError
 
 from ..errors import FieldError, SuiteError
 from .attribution import Attribution, load_attributions
+from .image_files import image_problem
 from .models import SuiteManifest, Task
 
 __all__ = ["Suite", "load_suite", "load_task", "find_suite_root", "MANIFEST_NAME"]
@@ -60,6 +61,8 @@ class Suite:
 
 def _outside(root: Path, base: Path, rel: str) -> str | None:
     """Why ``rel`` (relative to ``base``) is not a path inside the suite folder ``root``, or None."""
+    if "\0" in rel:
+        return f"{rel!r} contains a NUL byte, which no file name can hold"
     if Path(rel).is_absolute() or rel.startswith(("~", "\\")) or ":" in rel.split("/")[0]:
         return f"{rel!r} must be a path relative to its file, inside the suite folder"
     if not (base / rel).resolve().is_relative_to(root.resolve()):
@@ -232,6 +235,13 @@ def load_suite(path: str | Path) -> Suite:
         problem = _outside(root, root, rel) or (None if (root / rel).is_file() else f"file not found: {rel}")
         if problem:
             errors.append(SuiteError(manifest_path, [(_line_of(manifest_node, ("exemplars", name)), f"exemplars.{name}", problem)]))
+            continue
+        from .exemplars import load_memory_with_source  # it imports this module
+
+        try:
+            load_memory_with_source(root / rel, root)
+        except SuiteError as exc:
+            errors.append(exc)
     attributions: list[Attribution] = []
     try:
         attributions = load_attributions(root)
@@ -246,14 +256,14 @@ def load_suite(path: str | Path) -> Suite:
 
 
 def _image_problems(root: Path, file: Path, task: Task) -> list[tuple[tuple, str]]:
-    """(field location, problem) for each image path of ``task`` outside the suite or missing."""
+    """(field location, problem) for each image path of ``task`` outside the suite, missing, or not a readable image."""
     named = [(("target_image",), task.target_image)] if task.target_image else []
     named += [(("input_images", i), rel) for i, rel in enumerate(task.input_images)]
     found = []
     for loc, rel in named:
         problem = _outside(root, file.parent, rel)
-        if problem is None and not (file.parent / rel).is_file():
-            problem = f"file not found: {rel}"
+        if problem is None:
+            problem = image_problem(file.parent / rel) if (file.parent / rel).is_file() else f"file not found: {rel}"
         if problem:
             found.append((loc, problem))
     return found

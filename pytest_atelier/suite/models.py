@@ -230,7 +230,7 @@ class Checkpoint(_Model):
     image: str | None = Field(None, min_length=1)
     prompt: str | None = Field(None, min_length=1)
     check: Check | None = None
-    match: list[list[str]] = []
+    match: list[Annotated[list[Annotated[str, Field(min_length=1)]], Field(min_length=1)]] = []  # no empty group or word
     depends_on: list[str] = []
     level: int | None = Field(None, ge=1, le=3)  # IDEA-style hierarchy level
     output: int | None = Field(None, ge=1)  # which output image, for multi-image tasks

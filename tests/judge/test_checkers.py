@@ -1,6 +1,5 @@
 """Image-side checkers: palette, blobs, OCR (OCR tests need the ocr extra)."""
 
-import queue
 
 import numpy as np
 import pytest
@@ -134,11 +133,38 @@ def test_text_check_abstains_naming_the_extra_when_ocr_is_missing(tmp_path, monk
         raise MissingExtraError(module, extra, purpose)
 
     monkeypatch.setattr(checkers, "require", missing)
-    monkeypatch.setattr(checkers, "_ocr_idle", queue.SimpleQueue())
+    monkeypatch.setattr(checkers, "_ocr_idle", [])
     monkeypatch.setattr(checkers, "_ocr_made", 0)
     monkeypatch.setattr(checkers, "_ocr_cache", {})
     outcome, reason = checkers.check_text(circles(tmp_path, 1), "HELLO")
     assert outcome == "abstain" and "pip install 'pytest-atelier[ocr]'" in reason
+
+
+def test_threads_waiting_for_an_ocr_engine_wake_when_making_one_fails(tmp_path, monkeypatch):
+    """Without the ocr extra every thread must get its abstention: one failing to make the only
+    engine allowed used to leave the others waiting for ever (a cold run hung)."""
+    import threading
+    import time
+
+    def slow_missing(module, extra, purpose):
+        time.sleep(0.2)  # the others are waiting by now
+        raise MissingExtraError(module, extra, purpose)
+
+    monkeypatch.setattr(checkers, "require", slow_missing)
+    monkeypatch.setattr(checkers, "cpu_threads", lambda: 1)
+    monkeypatch.setattr(checkers, "_ocr_idle", type(checkers._ocr_idle)())  # empty, whatever holds the idle engines
+    monkeypatch.setattr(checkers, "_ocr_made", 0)
+    monkeypatch.setattr(checkers, "_ocr_cache", {})
+    paths = [circles(tmp_path, n, name=f"{n}.png") for n in range(1, 5)]
+    outcomes = {}
+    threads = [threading.Thread(target=lambda p=p: outcomes.setdefault(p, checkers.check_text(p, "HELLO")), daemon=True) for p in paths]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=10)
+    assert not any(t.is_alive() for t in threads), "a thread still waits for an OCR engine"
+    assert [outcomes[p][0] for p in paths] == ["abstain"] * 4
+    assert checkers._ocr_made == 0
 
 
 @needs_ocr
@@ -149,7 +175,7 @@ def test_images_are_read_side_by_side_by_at_most_one_engine_per_core(tmp_path, m
 
     words = ["NIGHT", "MARKET", "HARBOUR", "BAKERY", "GARDEN", "STATION"]
     paths = [text_image(tmp_path, w, xy=(40, 30), name=f"{w}.png") for w in words]
-    monkeypatch.setattr(checkers, "_ocr_idle", queue.SimpleQueue())
+    monkeypatch.setattr(checkers, "_ocr_idle", [])
     monkeypatch.setattr(checkers, "_ocr_made", 0)
     monkeypatch.setattr(checkers, "_ocr_cache", {})
     with ThreadPoolExecutor(6) as pool:

@@ -122,7 +122,8 @@ def test_pytest_run_shows_the_abstention_in_the_items_the_results_and_the_report
     abstained = [(i["task_id"], i["side"]) for i in data["items"] if i["outcome"] == "skipped" and UNSURE in (i.get("reason") or "")]
     assert sorted(abstained) == [("co_sign", "image"), ("co_sign", "prompt"), ("im_flag", "prompt"), ("oe_garden", "image"), ("oe_garden", "prompt")]
     objective = data["aggregates"]["prompters"]["direct"]["all"]["objective"]
-    assert objective["n_skipped"] == 5 and objective["n"] == objective["n_pass"] + objective["n_fail"] == 11  # undecided, out of the rate
+    assert objective["n_skipped"] == 5 and objective["n_decided"] == objective["n_pass"] + objective["n_fail"] == 11
+    assert objective["n"] == 16 and objective["rate"] == objective["n_pass"] / 16  # undecided count as not shown
     page = (pytester.path / "report.html").read_text(encoding="utf-8")
     assert UNSURE in html.unescape(page)
     flags = re.findall(r'data-f="([^"]*)"', page)

@@ -6,13 +6,14 @@ import base64
 import hashlib
 import io
 import json
+import warnings
 
 import numpy as np
 import pytest
 from PIL import Image
 
 from pytest_atelier.cli import main
-from pytest_atelier.results.pairwise import Comparison, bradley_terry, overall_win_rates, pair_win_rates
+from pytest_atelier.results.pairwise import Comparison, bradley_terry, duel_groups, overall_win_rates, pair_win_rates
 from pytest_atelier.results.records import ImageRecord, RunConfig, Results, RunRecord, VerdictRecord, load_results, write_results
 from tests.conftest import OE_TASK, write_suite
 
@@ -143,6 +144,20 @@ def test_win_rates_and_bradley_terry_on_known_duels():
     assert bt["x"]["strength"] == pytest.approx(-bt["y"]["strength"])
     with pytest.raises(ValueError, match="outcome"):
         Comparison("t", "r", "x", "y", "x")
+
+
+def test_bradley_terry_on_duels_that_never_link_two_groups_warns_and_numbers_the_groups():
+    duels = [Comparison(f"t{i}", "r", "a", "b", "a") for i in range(4)] + [Comparison(f"t{i}", "r", "c", "d", "b") for i in range(4)]
+    assert duel_groups(duels) == [["a", "b"], ["c", "d"]]
+    with pytest.warns(RuntimeWarning, match=r"2 groups that never met \(a, b; c, d\)"):
+        bt = bradley_terry(duels, n_boot=20)
+    assert {p: s["group"] for p, s in bt.items()} == {"a": 0, "b": 0, "c": 1, "d": 1}
+    assert all(s["ci_reliable"] is False for s in bt.values())  # 4 tasks: too few for the bootstrap to cover
+    linked = duels + [Comparison("t9", "r", "b", "c", "tie")]
+    assert duel_groups(linked) == [["a", "b", "c", "d"]]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        bradley_terry(linked, n_boot=20)
 
 
 def test_the_report_shows_head_to_head_next_to_the_scores(server, tmp_path, monkeypatch, results_file):

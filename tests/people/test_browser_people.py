@@ -37,7 +37,7 @@ from .helpers import write_results  # noqa: E402
 from .test_collect_app import MULTI_TASK  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).is_file(), reason=f"{CHROMIUM} is absent (apt-get install chromium)")
-TOKEN = "browser-test-token"
+TOKEN = "browser-test-token-0123"
 ROOT = Path(__file__).resolve().parents[2]
 
 

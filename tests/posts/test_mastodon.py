@@ -80,3 +80,58 @@ def _empty(tmp_path):
 
 def test_html_to_text_keeps_paragraphs():
     assert html_to_text("<p>one</p><p>two<br/>three</p>") == "one\n\ntwo\nthree"
+
+
+# --- issue 29: every shape the format allows, and hostile archives, end in posts or a clear error ------------
+
+
+def _outbox(folder, items, png=None):
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "outbox.json").write_text(json.dumps({"type": "OrderedCollection", "orderedItems": items}))
+    if png:
+        target = folder / "media_attachments" / "a.png"
+        target.parent.mkdir(parents=True)
+        Image.new("RGB", (8, 8), "red").save(target)
+    return folder
+
+
+@pytest.mark.parametrize("attachment", [
+    {"type": "Document", "mediaType": "image/png", "url": "/media_attachments/a.png"},  # one object, not a list
+    "/media_attachments/a.png",  # a bare URL
+    None, 5, ["text", None, {"mediaType": "image/png"}],
+])  # fmt: skip
+def test_an_attachment_of_any_allowed_shape_is_read_or_left_out(tmp_path, attachment):
+    note = _note(101, "<p>a fox</p>")
+    note["object"]["attachment"] = attachment
+    folder = _outbox(tmp_path / "archive", [note], png=True)
+    assert convert_mastodon_archive(folder, tmp_path / "posts.jsonl") == 1
+    images = load_posts(tmp_path / "posts.jsonl")[0].images
+    assert images == (["media/101-1.png"] if isinstance(attachment, (dict, str)) else [])
+
+
+def test_a_deeply_nested_outbox_is_a_clear_error(tmp_path):
+    folder = tmp_path / "archive"
+    folder.mkdir()
+    (folder / "outbox.json").write_text("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(ConfigError, match="nested too deeply"):
+        convert_mastodon_archive(folder, tmp_path / "posts.jsonl")
+
+
+def test_a_missing_archive_says_so(tmp_path):
+    with pytest.raises(ConfigError, match="no such file or folder"):
+        convert_mastodon_archive(tmp_path / "archive-missing.zip", tmp_path / "posts.jsonl")
+
+
+def test_nul_bytes_in_ids_and_urls_are_clear_errors_or_left_out(tmp_path):
+    note = _note(101, "<p>a fox</p>", attachment=[{"mediaType": "image/png", "url": "/media_attachments/a\0.png"}])
+    assert convert_mastodon_archive(_outbox(tmp_path / "a", [note], png=True), tmp_path / "p.jsonl") == 1
+    note = _note(101, "<p>a fox</p>")
+    note["object"]["id"] = f"{BASE}/1\x000"
+    with pytest.raises(ConfigError, match=r"orderedItems\[0\]\.object\.id"):
+        convert_mastodon_archive(_outbox(tmp_path / "b", [note]), tmp_path / "q.jsonl")
+
+
+def test_a_nul_byte_in_a_posts_image_is_a_clear_error(tmp_path):
+    (tmp_path / "posts.jsonl").write_text(json.dumps({"id": "p1", "text": "x", "images": ["media/a\0.png"]}) + "\n")
+    with pytest.raises(ConfigError, match=r"posts\.jsonl:1: images\[0\].*NUL byte"):
+        load_posts(tmp_path / "posts.jsonl")

@@ -258,5 +258,5 @@ def build_fixture(
         config=RunConfig(prompters=list(prompters), backends=list(backends), judge="offline", images_per_prompt=images, seed=seed, workers=2),
         runs=runs, items=items, exit_status=1,
     )
-    results.aggregates = aggregate(runs, items, {t.id: t for t in suite.tasks}, scoring=scoring, n_boot=n_boot, seed=seed)
+    results.aggregates = aggregate(runs, items, {t.id: t for t in suite.tasks}, scoring=scoring, intervals=n_boot > 0)
     return results

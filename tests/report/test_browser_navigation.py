@@ -54,10 +54,15 @@ def failed_by_passed_by(results, a: str, b: str, backend: str | None = None) -> 
 
 def rate_and_spread(results) -> dict[str, tuple[float | None, float | None]]:
     counts: dict[str, dict[str, list[int]]] = {}
+    items = {}
+    for i in results.items:
+        if i.kind == "checkpoint":
+            items.setdefault(i.run_key, set()).add((i.checkpoint, i.side))
     for r in results.runs:
         c = counts.setdefault(r.task_id, {}).setdefault(r.prompter, [0, 0])
         c[0] += sum(v.outcome == "pass" for v in r.final)
-        c[1] += sum(v.outcome in ("pass", "fail") for v in r.final)
+        sides = {(v.checkpoint, v.side) for v in r.final} | items.get(r.key, set())
+        c[1] += sum(side == "prompt" or bool(r.images) for _, side in sides)  # every side counted, undecided as not shown
     out = {}
     for t, by in counts.items():
         total = sum(d for _, d in by.values())

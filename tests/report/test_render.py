@@ -92,7 +92,7 @@ def test_missing_suite_images_and_aggregates_degrade(generated, tmp_path):
 def test_merging_results_files_makes_one_leaderboard(generated, tmp_path):
     results, _ = generated
     parts = [_split(results, p) for p in ("direct", "novice", "skilled")]
-    loaded = load_inputs(parts, n_boot=0)
+    loaded = load_inputs(parts, intervals=False)
     assert len(loaded.runs) == len(results.runs)
     for p in ("direct", "novice", "skilled"):
         merged = loaded.aggregates["prompters"][p]["all"]["objective"]
@@ -100,7 +100,7 @@ def test_merging_results_files_makes_one_leaderboard(generated, tmp_path):
     html = render_report(parts, tmp_path / "merged.html").read_text(encoding="utf-8")
     assert "Merged from 3 results files" in html
     assert len(re.findall(r'<tr><td class="num" data-sort="\d">', html)) == 3
-    again = load_inputs(parts + [parts[0]], n_boot=0)  # the same runs twice count once
+    again = load_inputs(parts + [parts[0]], intervals=False)  # the same runs twice count once
     assert len(again.runs) == len(results.runs)
 
 

@@ -68,7 +68,7 @@ def aggregates():
     }
     runs = [make_run(t, p, "x", category=tasks[t].category.value, outcomes=outcomes[p], scores=[("prompt", "clarity", 4 if p == "good" else 2)])
             for t in tasks for p in outcomes]
-    return aggregate(runs, items_for(runs), tasks, n_boot=0)
+    return aggregate(runs, items_for(runs), tasks, intervals=False)
 
 
 def _by_scope(records):
@@ -110,5 +110,5 @@ def test_a_scope_without_data_fails_and_says_so(aggregates, expr):
 
 
 def test_no_pairs_at_all_fails():
-    records = evaluate_gates(parse_gates(["objective>=0"]), aggregate([], [], {}, n_boot=0))
+    records = evaluate_gates(parse_gates(["objective>=0"]), aggregate([], [], {}, intervals=False))
     assert [(r.scope, r.passed, r.n) for r in records] == [("all", False, 0)]

@@ -105,7 +105,7 @@ def test_the_idea_scorer_equals_the_official_rule_exactly(seed, n_calls):
         category = "T2Is" if task.n_outputs > 1 else "T2I"
         table[(category, task.subtask, task.id)] = rows
     assert any(t.n_outputs > 1 for t in tasks.values()) and any(t.n_outputs == 1 for t in tasks.values())
-    idea = aggregate(runs, items_for(runs), tasks, scoring="idea", n_boot=0)["overall"]["all"]["idea"]["image"]
+    idea = aggregate(runs, items_for(runs), tasks, scoring="idea", intervals=False)["overall"]["all"]["idea"]["image"]
     overall, by_task, by_category = official(table)
     assert idea["rule"] == "idea-bench"
     assert idea["score"] == overall  # exactly, not approximately
@@ -125,6 +125,20 @@ def test_a_failed_lower_level_zeroes_the_higher_ones_per_call_not_after_a_vote()
         final.append(VerdictRecord(checkpoint=cp.id, side="image", outcome=max(set(outcomes), key=outcomes.count), reason="",
                                    decided_by="ensemble", votes=[f"{o}@j#{i + 1}" for i, o in enumerate(outcomes)]))
     run = RunRecord(key="k", suite="idea", task_id="c1", category="OE", prompter="p", backend="b", judge="j", final=final)
-    idea = aggregate([run], items_for([run]), {"c1": task}, scoring="idea", n_boot=0)["overall"]["all"]["idea"]["image"]
+    idea = aggregate([run], items_for([run]), {"c1": task}, scoring="idea", intervals=False)["overall"]["all"]["idea"]["image"]
     # call 1: q1 fails -> 1/6; call 2: q3 fails -> 3/6; call 3: both fail -> 1/6
     assert idea["score"] == (1 / 6 + 3 / 6 + 1 / 6) / 3
+
+
+def test_calls_that_split_every_question_evenly_still_make_a_case_scored_as_the_official_rule_does():
+    # two calls: the first passes all six questions, the second fails them all; every final verdict is an
+    # even split (undecided), yet cal_scores.py scores each call and averages them: (6/6 + 0/6) / 2
+    task = Task(id="c1", category="OE", brief="b", subtask="poster",
+                checkpoints=[{"id": f"q{q + 1}", "level": 1 + q // 2, "image": "i", "prompt": "p"} for q in range(6)])
+    final = [VerdictRecord(checkpoint=cp.id, side="image", outcome="abstain", reason="votes split", decided_by="ensemble",
+                           votes=["pass@j#1", "fail@j#2"]) for cp in task.checkpoints]
+    run = RunRecord(key="k", suite="idea", task_id="c1", category="OE", prompter="p", backend="b", judge="j", final=final)
+    idea = aggregate([run], items_for([run]), {"c1": task}, scoring="idea", intervals=False)["overall"]["all"]["idea"]["image"]
+    expected, _, _ = official({("T2I", "poster", "c1"): [[1] * 6, [0] * 6]})
+    assert idea["n"] == 1 and idea["score"] == expected == 0.5
+    assert (idea["n_calls"], idea["n_undecided"]) == (2, 6)

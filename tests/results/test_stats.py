@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, product
 
 import numpy as np
 import pytest
@@ -12,46 +12,61 @@ from pytest_atelier.results import stats as S
 ss = pytest.importorskip("scipy.stats")
 
 
-def test_bootstrap_rate_matches_the_binomial_closed_form():
-    # one checkpoint per task: the resampled rate is exactly Binomial(T, p_hat) / T
-    T, passes = 200, 60
+def test_rate_interval_is_wilsons_when_checkpoints_are_independent():
+    # one checkpoint per task: the design effect is 1, so it is Wilson's score interval with t's quantile
+    T, passes = 2000, 600
     values = [1.0] * passes + [0.0] * (T - passes)
-    ci = S.bootstrap_ratio(values, [1.0] * T, n_boot=20000, seed=3)
-    assert ci.estimate == pytest.approx(0.3)
-    assert ci.n == T
-    assert ci.low == pytest.approx(ss.binom.ppf(0.025, T, 0.3) / T, abs=0.011)
-    assert ci.high == pytest.approx(ss.binom.ppf(0.975, T, 0.3) / T, abs=0.011)
+    ci = S.rate_interval(values, [1.0] * T)
+    z = ss.t.ppf(0.975, T - 1)
+    p, n = 0.3, T
+    centre, half = (p + z * z / (2 * n)) / (1 + z * z / n), z / (1 + z * z / n) * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    assert (ci.estimate, ci.n, ci.method, ci.reliable) == (pytest.approx(0.3), T, "wilson-cluster", True)
+    assert (ci.low, ci.high) == (pytest.approx(centre - half, abs=1e-12), pytest.approx(centre + half, abs=1e-12))
+    wilson = ss.binomtest(passes, T).proportion_ci(0.95, method="wilson")  # scipy's, on the normal quantile
+    assert (ci.low, ci.high) == (pytest.approx(wilson.low, abs=2e-4), pytest.approx(wilson.high, abs=2e-4))
 
 
-def test_bootstrap_mean_half_width_matches_standard_error():
-    rng = np.random.default_rng(0)
-    values = rng.integers(1, 6, size=300).astype(float)
-    ci = S.bootstrap_ratio(values, np.ones_like(values), n_boot=20000, seed=1)
-    se = values.std(ddof=0) / np.sqrt(values.size)
-    assert ci.estimate == pytest.approx(values.mean())
-    assert (ci.high - ci.low) / 2 == pytest.approx(1.96 * se, rel=0.06)
+def test_rate_interval_widens_with_clustering_and_never_collapses_at_one():
+    independent = S.rate_interval([5, 5, 5, 5, 0, 0, 0, 0, 3, 2], [10, 10, 10, 10, 10, 10, 10, 10, 10, 10])
+    mixed = S.rate_interval([3, 2, 3, 2, 2, 3, 2, 3, 2, 3], [10] * 10)
+    assert independent.estimate == mixed.estimate == 0.25
+    assert independent.high - independent.low > mixed.high - mixed.low  # whole tasks passing or failing: fewer units
+    perfect = S.rate_interval([22] * 5, [22] * 5)  # all passed on five tasks: the truth may still be below 1
+    assert perfect.estimate == 1.0 and perfect.high == pytest.approx(1.0) and perfect.low < 0.95
+    assert S.rate_interval([0, 0], [0, 0]).estimate is None
 
 
-def test_bootstrap_ratio_pools_unequal_denominators_and_is_seeded():
-    numer, denom = [3, 0, 5], [4, 2, 10]
-    a = S.bootstrap_ratio(numer, denom, n_boot=500, seed=7)
-    assert a.estimate == pytest.approx(8 / 16)
-    assert a == S.bootstrap_ratio(numer, denom, n_boot=500, seed=7)
-    assert a.low <= a.estimate <= a.high
-    assert S.bootstrap_ratio(numer, denom, n_boot=0).low is None
-    assert S.bootstrap_ratio([0, 0], [0, 0]).estimate is None
-
-
-def test_paired_bootstrap_uses_the_pairing():
+def test_mean_and_paired_difference_intervals_are_students_t_on_tasks():
     rng = np.random.default_rng(2)
-    base = rng.normal(3, 1, size=400)
-    a, b = base + rng.normal(0, 0.1, 400), base + 0.2 + rng.normal(0, 0.1, 400)
-    ones = np.ones(400)
-    ci = S.paired_bootstrap_diff(a, ones, b, ones, n_boot=20000, seed=4)
-    d = a - b
-    assert ci.estimate == pytest.approx(d.mean())
-    assert (ci.high - ci.low) / 2 == pytest.approx(1.96 * d.std(ddof=0) / np.sqrt(d.size), rel=0.06)
+    base = rng.normal(3, 1, size=12)
+    a, b = base + rng.normal(0, 0.1, 12), base + 0.2 + rng.normal(0, 0.1, 12)
+    ones = np.ones(12)
+    ci = S.paired_diff_interval(a, ones, b, ones)
+    reference = ss.ttest_rel(a, b).confidence_interval(0.95)
+    assert ci.estimate == pytest.approx((a - b).mean())
+    assert (ci.low, ci.high) == (pytest.approx(reference.low), pytest.approx(reference.high))
     assert ci.high < 0  # unpaired, the spread of ``base`` would swamp the 0.2 gap
+    mean = S.ratio_interval(a, ones)
+    reference = ss.ttest_1samp(a, 0).confidence_interval(0.95)
+    assert (mean.low, mean.high) == (pytest.approx(reference.low), pytest.approx(reference.high))
+
+
+@pytest.mark.parametrize("interval", ["rate", "difference"])
+def test_intervals_cover_near_nominal_at_five_tasks(interval):
+    # the clustered model of the gate's simulation; the full table is tests/benchmarks/bench_coverage.py
+    from pytest_atelier.results.power import NoiseModel, simulate_runs
+
+    rng = np.random.default_rng(11)
+    hits, sims = 0, 400
+    for _ in range(sims):
+        before, after, _ = simulate_runs(rng, 5, 22, NoiseModel(), drop=0.05)
+        den = np.full(5, 22.0)
+        if interval == "rate":
+            ci, truth = S.rate_interval(before.sum(1), den), 0.65
+        else:
+            ci, truth = S.paired_diff_interval(after.sum(1), den, before.sum(1), den), -0.05
+        hits += ci.low <= truth <= ci.high
+    assert hits / sims >= 0.92  # nominal 0.95; 400 draws have a standard error of 0.011
 
 
 @pytest.mark.parametrize("b,c", [(0, 0), (7, 15), (15, 7), (10, 10), (0, 9), (1, 30), (300, 250), (1200, 1100)])
@@ -171,19 +186,72 @@ def test_exact_sign_flip_equals_scipys_permutation_test(seed, alternative):
     assert result.p_value == pytest.approx(_scipy_sign_flip(d, alternative, n_resamples=10**6), abs=1e-12)
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_resampled_sign_flip_agrees_with_scipy_within_monte_carlo_error(seed):
+def _brute_force_sign_flip(d, alternative):
+    d = np.asarray(d, float)
+    sums = np.array([np.dot(signs, np.abs(d)) for signs in product((-1.0, 1.0), repeat=d.size)])
+    observed, tol = d.sum(), 1e-9
+    extreme = {"less": sums <= observed + tol, "greater": sums >= observed - tol,
+               "two-sided": np.abs(sums) >= abs(observed) - tol}[alternative]
+    return extreme.mean()
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_exact_sign_flip_equals_brute_force_enumeration_on_integers_and_fractions(seed):
+    rng = np.random.default_rng(seed)
+    d = rng.integers(-6, 7, size=int(rng.integers(1, 13))).astype(float)
+    if seed % 2:
+        d = d / rng.integers(2, 9)  # differences of per-task rates: fractions with a small denominator
+    for alternative in ("less", "greater", "two-sided"):
+        result = S.sign_flip_test(d, alternative=alternative)
+        assert result.exact
+        assert result.p_value == pytest.approx(_brute_force_sign_flip(d, alternative), rel=1e-12)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_differences_off_any_grid_are_still_exact_by_counting_every_assignment(seed):
+    rng = np.random.default_rng(100 + seed)
+    d = rng.normal(0, 2, size=int(rng.integers(1, 13))) + np.sqrt(2) / 10  # no small common denominator
+    for alternative in ("less", "greater", "two-sided"):
+        result = S.sign_flip_test(d, alternative=alternative)
+        assert result.exact and result.n_resamples == 0
+        assert result.p_value == pytest.approx(_brute_force_sign_flip(d, alternative), rel=1e-12)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_exact_sign_flip_at_200_tasks_agrees_with_a_large_monte_carlo(seed):
     rng = np.random.default_rng(seed)
     d = rng.integers(-3, 4, size=200) - 0.15
-    result = S.sign_flip_test(d, n_resamples=20000, seed=seed)
-    reference = _scipy_sign_flip(d, "less", n_resamples=20000, random_state=seed)
+    result = S.sign_flip_test(d)
+    assert result.exact and result.n_nonzero == 200
+    reference = _scipy_sign_flip(d, "less", n_resamples=200_000, random_state=seed)
+    assert abs(result.p_value - reference) < 4 * np.sqrt(reference * (1 - reference) / 200_000) + 1e-5
+
+
+def test_sign_flip_is_monotone_in_the_evidence_and_reaches_its_exact_floor():
+    # one more task that lost passes never raises p: no step at 14/15 tasks, 2**-m all the way
+    previous = 1.0
+    for m in range(1, 400):
+        p = S.sign_flip_test([-1.0] * m).p_value
+        assert p == pytest.approx(2.0**-m, rel=1e-9) and p < previous
+        previous = p
+    mixed = [-3.0, 2.0, -1.0, -4.0, 1.0, -2.0] * 5
+    more = [S.sign_flip_test(mixed + [-1.0] * k).p_value for k in range(10)]
+    assert all(b < a for a, b in zip(more, more[1:]))
+
+
+def test_differences_with_no_small_denominator_are_resampled_with_scipys_result():
+    rng = np.random.default_rng(3)
+    d = rng.integers(-3, 4, size=60) + np.sqrt(2) / 10
+    result = S.sign_flip_test(d, n_resamples=20000, seed=3)
+    reference = _scipy_sign_flip(d, "less", n_resamples=20000, random_state=3)
     assert not result.exact and result.n_resamples == 20000
     assert abs(result.p_value - reference) < 4 * np.sqrt(reference * (1 - reference) / 10000) + 1e-3
+    assert result.p_value >= 1 / 20001  # the floor of 20000 resamples
 
 
 def test_sign_flip_is_seeded_and_degenerate_cases_are_plain():
     d = np.arange(-20, 30, dtype=float)
-    assert S.sign_flip_test(d, seed=4) == S.sign_flip_test(d, seed=4)
+    assert S.sign_flip_test(d + 0.01 * np.pi, seed=4) == S.sign_flip_test(d + 0.01 * np.pi, seed=4)
     assert S.sign_flip_test([0.0, 0.0]).p_value == 1.0
     assert S.sign_flip_test([-1.0] * 10).p_value == pytest.approx(2.0**-10)  # every task lost: the one extreme assignment
     with pytest.raises(ValueError, match="alternative"):

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ...errors import ConfigError, require
+from ...errors import IMPORT_LOCK, ConfigError, require
 from ._images import ImageLike, rgb_array
 
 __all__ = ["DinoGram", "gram_distance"]
@@ -65,7 +65,8 @@ class DinoGram:
         """The ``N x N`` Gram matrix of the image's L2-normalised patch keys."""
         with self._lock:
             if self._model is None:
-                self._load()
+                with IMPORT_LOCK:
+                    self._load()
             captured = []
             hook = self._key.register_forward_hook(lambda _m, _i, out: captured.append(out)) if self._key is not None else None
             try:
