@@ -392,7 +392,10 @@ class TaskNode(pytest.Collector):
 
     def collect(self):
         session = self.config.stash[SESSION_KEY]
-        for prompter in session.prompter_labels():
+        for spec, prompter in zip(session.settings.prompters, session.prompter_labels()):
+            covers = getattr(session.component("prompter", spec), "covers", None)
+            if covers is not None and not covers(self.task.id):
+                continue  # a person who did not answer this task is not graded on it
             for backend in session.backend_labels():
                 combo = f"{prompter}-{backend}"
                 for cp in self.task.checkpoints:
@@ -415,7 +418,9 @@ class _AtelierItem(pytest.Item):
     kind = ""
 
     def __init__(self, *, prompter: str, backend: str, **kwargs):
-        super().__init__(**kwargs)
+        # The id given as a string: pytest 9 parses its ``[...]`` as parameters, as it does for the
+        # ids in its cache (--lf, --ff, --sw) and on the command line; built from the name it would not.
+        super().__init__(nodeid=f"{kwargs['parent'].nodeid}::{kwargs['name']}", **kwargs)
         self.prompter, self.backend = prompter, backend
         self.task = self.parent.task
         self.extra_keyword_matches.update({prompter, backend})
@@ -493,7 +498,15 @@ class SubjectiveItem(_AtelierItem):
         mean = sum(s.value for s in scores) / len(scores)
         if mean < threshold:
             listing = ", ".join(f"{s.side}.{s.dimension}={s.value:g}" for s in scores)
-            raise CheckpointFailed(f"subjective mean {mean:.2f} is below {threshold:g}: {listing}")
+            raise CheckpointFailed(f"subjective mean {_below(mean, threshold)} is below {threshold:g}: {listing}")
+
+
+def _below(mean: float, threshold: float) -> str:
+    """``mean`` with two decimals, or as many more as it takes to show it is below ``threshold``."""
+    for digits in range(2, 10):
+        if round(mean, digits) < threshold:
+            return f"{mean:.{digits}f}"
+    return repr(mean)
 
 
 @pytest.hookimpl(wrapper=True)
@@ -614,12 +627,41 @@ class ControllerHooks:
             collector.problems.append(str(exc))
             session.exitstatus = pytest.ExitCode.INTERNAL_ERROR
 
-    def pytest_terminal_summary(self, terminalreporter):
-        if not self.collector.has_data():
-            return
+    @pytest.hookimpl(wrapper=True, tryfirst=True)
+    def pytest_terminal_summary(self, terminalreporter, config):
+        """Around pytest's own summary: atelier failures bounded (unless -r, --tb or -v asks for
+        them), then this plugin's summary last, just above pytest's closing line."""
+        shown_all = terminalreporter.stats.get("failed", [])
+        hidden = [] if _all_failures_asked(config) else _atelier_failures(shown_all)[FAILURES_SHOWN:]
+        if hidden:
+            terminalreporter.stats["failed"] = [r for r in shown_all if r not in set(hidden)]
+        try:
+            return (yield)
+        finally:
+            if hidden:
+                terminalreporter.stats["failed"] = shown_all
+            if self.collector.has_data():
+                self._write_summary(terminalreporter, config, len(hidden))
+
+    def _write_summary(self, terminalreporter, config, n_hidden: int) -> None:
         terminalreporter.write_sep("=", "pytest-atelier")
-        for line in self.collector.summary_lines():
+        here = Path(config.invocation_params.dir)
+        lines = self.collector.summary_lines(here, hidden_failures=(n_hidden, FAILURES_SHOWN), metrics=config.get_verbosity() > 0)
+        for line in lines:
             terminalreporter.write_line(neutralise_controls(line))
+
+
+FAILURES_SHOWN = 10  # atelier failures detailed by default; the report has them all
+
+
+def _all_failures_asked(config) -> bool:
+    """Whether the user asked for every failure: -r other than pytest's default, --tb, or -v."""
+    return config.option.reportchars != "fE" or config.option.tbstyle != "auto" or config.get_verbosity() > 0
+
+
+def _atelier_failures(reports) -> list:
+    """The failed reports of atelier items (users' own tests are always shown in full)."""
+    return [r for r in reports if getattr(r, "atelier", None) and r.when == "call"]
 
 
 class XdistSchedulingHooks:

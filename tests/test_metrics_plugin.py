@@ -36,3 +36,16 @@ def test_none_turns_metrics_off_and_a_bad_spec_is_a_usage_error(pytester, suite_
     result = pytester.runpytest("mini", "--atelier-metric=colours", *OFFLINE)
     result.stderr.fnmatch_lines(["*pytest-atelier: unknown metric 'colours'*"])
     assert result.ret == pytest.ExitCode.USAGE_ERROR
+
+
+def test_metrics_are_aggregated_per_prompter_and_backend(pytester, suite_dir):
+    quiet = pytester.runpytest("mini", "-k", "im_flag", "--atelier-metric=colour", "--atelier-json=r.json", "--atelier-report=r.html", *OFFLINE)
+    data = json.loads((pytester.path / "r.json").read_text())
+    (run,) = data["runs"]
+    hist = next(m["value"] for m in run["metrics"] if m["name"] == "colour.hist")
+    assert data["aggregates"]["metrics"]["direct|reference"]["colour.hist"] == {"mean": hist, "low": None, "high": None, "n": 1, "n_tasks": 1}
+    assert "metrics: mean" not in quiet.stdout.str()  # the terminal shows them when asked (-v)
+    verbose = pytester.runpytest("mini", "-k", "im_flag", "--atelier-metric=colour", "-v", *OFFLINE)
+    verbose.stdout.fnmatch_lines([f"metrics: mean * colour.hist *colour.palette*", f"direct|reference *{hist:.3g} (1) *"])
+    html = (pytester.path / "r.html").read_text()
+    assert 'id="metrics"' in html and "colour.hist" in html[html.index('id="metrics"'):]

@@ -6,6 +6,7 @@ runs stay quiet and slow ones (real models) say where they are. Nothing here imp
 
 from __future__ import annotations
 
+import math
 import re
 import threading
 import time
@@ -13,6 +14,8 @@ from typing import Callable, Iterable
 
 __all__ = ["Progress", "runs_in_node_ids"]
 
+# Runs produced together finish in bursts: a time left is told once this share of them is done (at most MAX_WAIT runs).
+MIN_SHARE, MAX_WAIT = 0.1, 25
 _NODE = re.compile(r"::(?P<task>[^:]+)::[^\[]+\[(?P<combo>.+)\]$")
 
 
@@ -36,7 +39,7 @@ class Progress:
         self.calls_made = self.calls_cached = 0
         self._seen: set[str] = set()
         self.started = clock()
-        self._first_done: float | None = None  # when the first run finished: start-up is behind
+        self._finished: list[float] = []  # when each run finished
         self._last = self.started
         self._lock = threading.Lock()
 
@@ -48,8 +51,7 @@ class Progress:
                     return
                 self._seen.add(key)
             self.done += 1
-            if self._first_done is None:
-                self._first_done = self.clock()
+            self._finished.append(self.clock())
             self.calls_made += calls_made
             self.calls_cached += calls_cached
             self._maybe(self.overall())
@@ -65,16 +67,24 @@ class Progress:
         rate = self.done / elapsed
         eta = ""
         if self.total > self.done:
-            # the pace since the first run finished: start-up (imports, models, the first run's
-            # wait) does not recur, and would make the first estimates far too long
-            steady = self._first_done is not None and self.done >= 2 and now > self._first_done
-            if steady:
-                rate = (self.done - 1) / (now - self._first_done)
-            eta = f", about {_duration((self.total - self.done) / rate)} left" if steady else ", time left known after two runs"
+            needed = max(3, min(math.ceil(self.total * MIN_SHARE), MAX_WAIT))
+            left = self._time_left(now, elapsed) if self.done >= needed else None
+            if left is not None:
+                rate = (self.total - self.done) / max(left, 1e-9)
+            eta = f", about {_duration(left)} left" if left is not None else f", time left known after {needed} runs"
         return (
             f"atelier: {self.done}/{self.total or '?'} runs in {_duration(elapsed)} ({rate * 60:.1f} runs/min{eta}); "
             f"model calls {self.calls_made} made, {self.calls_cached} from cache"
         )
+
+    def _time_left(self, now: float, elapsed: float) -> float:
+        """The remaining runs at the pace of the later half of those done, so that start-up and
+        the first runs' wait are behind; never more than the whole run's average pace implies."""
+        recent = max(2, self.done // 2)
+        window = now - self._finished[-recent - 1] if len(self._finished) > recent else 0.0
+        remaining = self.total - self.done
+        whole = remaining * elapsed / self.done
+        return min(remaining * window / recent, whole) if window > 0 else whole
 
     def _maybe(self, line: str) -> None:
         now = self.clock()

@@ -20,6 +20,7 @@ from typing import Callable
 
 from ..components import Backend, GenerationRequest, Judge, Prompter, PromptRequest, Safety, Verdict, calls_models
 from ..errors import AtelierError, JudgeError
+from ..report.thumbs import UNREADABLE, make_thumbnail
 from ..results.records import CallStats, ImageRecord, MetricRecord, RunRecord, ScoreRecord, VerdictRecord
 from ..suite.exemplars import LoadedMemory, load_memory_with_source
 from ..suite.loader import Suite
@@ -320,6 +321,10 @@ class _Production:
             value = self._cached("generate", key, compute)
             path = e.cache.blob_path(value["sha256"])
         self.record.cost_usd += float(value["meta"].get("cost_usd", 0.0) or 0.0)
+        try:
+            make_thumbnail(path)  # the report's, made once with the image and kept beside it
+        except UNREADABLE:
+            pass  # an image Pillow cannot read: the report says so when it shows it
         return path, value["sha256"]
 
     def _judge_prompt(self, prompts: list[str], cps: list[Checkpoint]) -> dict[str, VerdictRecord]:

@@ -505,13 +505,13 @@ def format_report(figures: dict, show_wrong: bool = False) -> str:
     rows = []
     for dim, f in sub["dimensions"].items():
         c = ceiling.get(dim, {})
-        rows.append([dim, f["n"], f["abstained"], _f(f["mae"]), _f(f["within1"], True), _f(f["spearman"]), _f(f["tau_b"]), _f(c.get("mae")), _f(c.get("spearman"))])
+        rows.append([dim, f["n"], f["abstained"], _f(f["mae"]), _f(f["within1"], True), _f(f["spearman"]), _f(f["tau_b"]), _f(c.get("mae")), _f(c.get("spearman")), c.get("n", "")])
     for side, f in sub["macro"].items():
         c = (figures.get("ceiling") or {}).get("macro", {}) if side == "overall" else {}
-        rows.append([f"macro ({side})", "", "", _f(f["mae"]), _f(f["within1"], True), _f(f["spearman"]), _f(f["tau_b"]), _f(c.get("mae")), _f(c.get("spearman"))])
+        rows.append([f"macro ({side})", "", "", _f(f["mae"]), _f(f["within1"], True), _f(f["spearman"]), _f(f["tau_b"]), _f(c.get("mae")), _f(c.get("spearman")), ""])
     if rows:
         out += ["Subjective scores against the raters' mean (human ceiling: each rater against the others)"]
-        out += _table(["dimension", "n", "abstained", "MAE", "within-1", "Spearman", "tau-b", "human MAE", "human rho"], rows) + [""]
+        out += _table(["dimension", "n", "abstained", "MAE", "within-1", "Spearman", "tau-b", "human MAE", "human rho", "human n"], rows) + [""]
     human = (figures.get("ceiling") or {}).get("objective")
     if human:
         out += [f"Human-human checkpoint agreement (each rater against the others' majority): {_f(human['agreement'], True)} of {human['n']} answers", ""]

@@ -4,7 +4,7 @@ Each rule returns ``(outcome, reason)`` with outcome ``pass``, ``fail`` or ``abs
 and states in its docstring what it takes as evidence for a pass and for a fail. Not
 finding a word is never evidence that the prompt lacks the thing: people and models say
 the same thing in other words, so a rule that finds nothing abstains. :func:`decide`
-picks the rule for a checkpoint: its ``match`` groups, else its check kind, else the
+picks the rule for a checkpoint: its check kind, else its ``match`` groups, else the
 statement (:func:`judge_statement`). docs/suite-format.md documents the patterns read.
 """
 
@@ -15,6 +15,7 @@ import re
 from ..suite.models import Checkpoint
 from . import colors
 from . import prompt_evidence as ev
+from .prompt_formats import plain_prompt
 from .text_match import content_words, get_embedder, strip_boilerplate
 
 __all__ = [
@@ -51,6 +52,7 @@ def _asked_for(phrases: list[str], what: str, prompt: str) -> tuple[str, str]:
     neighbouring noun, and preceded by nothing, a determiner, a number, a colour or an
     adjective (so "baseball bat" does not pass for the animal). Fail: every mention lies
     inside an exclusion ("no X", a negative prompt). Abstain: otherwise."""
+    prompt = plain_prompt(prompt)
     words = ev.read_words(prompt)
     found = ev.mentions(phrases, prompt, words)
     affirmed, negated = _split(found)
@@ -62,23 +64,38 @@ def _asked_for(phrases: list[str], what: str, prompt: str) -> tuple[str, str]:
         return "abstain", f"the prompt has {modifier!r} {affirmed[0].phrase!r}, which may name something else"
     if negated and len(negated) == len(found):
         return "fail", f"the prompt mentions {what!r} only to exclude it"
-    return "abstain", f"no mention of {what!r} (looked for {_quote(phrases)}); it may be worded otherwise"
+    return "abstain", _unclear_reason(what, phrases, found, words)
+
+
+def _unclear_reason(what: str, phrases: list[str], found: list[ev.Mention], words: list[ev.Word]) -> str:
+    """Why mentions that are neither asked for nor excluded decide nothing; never "no
+    mention" when there is one."""
+    compound = next((m for m in found if m.compound), None)
+    if compound is not None:
+        joined = " ".join(w.text for w in words[compound.start : compound.end + 1])
+        return f"the prompt has {compound.phrase!r} only in {joined!r}, which may name something else"
+    if found:
+        return f"the prompt mentions {found[0].phrase!r} where it may not be asked for (an unclear exclusion, or said to be gone)"
+    return f"no mention of {what!r} (looked for {_quote(phrases)}); it may be worded otherwise"
 
 
 def match_groups(groups: list[list[str]], prompt: str) -> tuple[str, str]:
     """Pass: every group has a mention outside an exclusion. Fail: some group is mentioned
     only inside exclusions. Abstain: some group is not found (it may be worded otherwise)."""
-    missing, excluded = [], []
+    missing, excluded, why = [], [], []
     for group in groups:
-        outcome, _ = _asked_for(group, group[0], prompt)
+        outcome, reason = _asked_for(group, group[0], prompt)
         if outcome == "fail":
             excluded.append(group)
         elif outcome == "abstain":
             missing.append(group)
+            why += [] if reason.startswith("no mention") else [reason]
     if excluded:
         return "fail", "the prompt excludes " + "; ".join(f"[{', '.join(g)}]" for g in excluded)
     if missing:
         names = "; ".join(f"[{', '.join(g)}]" for g in missing)
+        if why:
+            return "abstain", f"{len(missing)} of {len(groups)} keyword groups ({names}) are not plainly asked for: {why[0]}"
         return "abstain", f"no mention of {len(missing)} of {len(groups)} keyword groups ({names}); they may be worded otherwise"
     return "pass", f"the prompt mentions every keyword group ({len(groups)})"
 
@@ -95,6 +112,7 @@ def check_text(check, prompt: str) -> tuple[str, str]:
     longer or different quoted string; or only with other capitalisation when case matters.
     Abstain: the words appear only unquoted in running prose, where they may describe
     rather than give the text, or inside a ``cue:`` unit whose end is uncertain."""
+    prompt = plain_prompt(prompt)
     want = ev.normalise_text(check.text, check.case_sensitive)
     units = ev.quoted_units(prompt)
     words = ev.read_words(prompt)
@@ -141,6 +159,7 @@ def check_color(check, prompt: str) -> tuple[str, str]:
     ("not a red hat"). Abstain: no mention,
     no colour bound, or a binding that cannot be told ("red and blue hats"). Without an
     entity: pass when the colour is named outside an exclusion, fail when only excluded."""
+    prompt = plain_prompt(prompt)
     hue = colors.canonical(check.color)
     if hue is None:
         return "abstain", f"{check.color!r} is not a known colour word"
@@ -172,6 +191,17 @@ def check_color(check, prompt: str) -> tuple[str, str]:
     return "abstain", f"the prompt mentions {check.entity!r} but binds no colour to it that can be told"
 
 
+def _contrasted(words, m) -> bool:
+    """The mention is followed in its sentence by "one" standing for another of it ("one large
+    triangle and a smaller one", "one cup and another"): its number is not the total."""
+    later = [w for w in words[m.end : m.end + 12] if w.sentence == words[m.start].sentence]
+    for k, w in enumerate(later):
+        lead = {x.text for x in later[max(0, k - 2) : k]}
+        if w.text in ("one", "ones") and not w.hyphen_next and lead & {"a", "an", "another", "other", "the"}:
+            return True
+    return any(w.text == "another" for w in later)
+
+
 def _distributive(words, m) -> bool:
     before = [w.text for w in words[max(0, m.start - 6) : m.start] if w.sentence == words[m.start].sentence]
     after = [w.text for w in words[m.end : m.end + 2] if w.sentence == words[m.start].sentence]
@@ -183,11 +213,13 @@ def check_count(check, prompt: str) -> tuple[str, str]:
     compounds, ``a pair of``, ``half a dozen``, ``a single``, a/an before a singular noun,
     with up to three adjectives between number and noun.
 
-    Pass: every quantified mention outside an exclusion gives the count. Fail: they agree on
+    Pass: every quantified mention outside an exclusion gives the count, by a number (an
+    article alone, "a cat", names the thing without counting it). Fail: they agree on
     another number. Abstain: mentions without a number, approximate ones ("at least five"),
     disagreeing numbers, several mentions one of which counts by its article ("a cat next to
     a cat"), or no mention. Count 0: pass on an exclusion of the entity, fail on
     a mention asked for with a number or article, abstain otherwise."""
+    prompt = plain_prompt(prompt)
     words = ev.read_words(prompt)
     found = ev.mentions(_phrases(check.entity, terms=check.terms), prompt, words)
     affirmed, negated = _split(found)
@@ -212,6 +244,8 @@ def check_count(check, prompt: str) -> tuple[str, str]:
             values.setdefault(value, " ".join(w.text for w in words[m.start : m.end]))
     if approximate:
         return "abstain", f"the prompt gives an approximate number of {check.entity!r}"
+    if any(_contrasted(words, m) for m in affirmed):
+        return "abstain", f"the prompt counts {check.entity!r} one by one (\"one ... and a smaller one\"): the total is not given"
     if any(_distributive(words, m) for m in affirmed):  # "three tables, each with four chairs"
         return "abstain", f"the prompt counts {check.entity!r} per item (each, every, per): the total is a product"
     if articles and (quantified > 1 or any(m is not first and not ev.refers_back(words, m) for m in affirmed)):
@@ -221,6 +255,8 @@ def check_count(check, prompt: str) -> tuple[str, str]:
         return "abstain", f"the prompt gives other numbers of {check.entity!r} ({', '.join(map(str, sorted(unclear_values)))})"
     if len(values) == 1:
         (value, noun), = values.items()
+        if value == check.count and articles and articles == quantified:
+            return "abstain", f"the prompt has 'a {noun}', which names the thing without saying how many"
         if value == check.count:
             return "pass", f"the prompt asks for {value} {noun!r}"
         return "fail", f"the prompt asks for {value} {noun!r}, not {check.count}"
@@ -237,6 +273,7 @@ def check_absence(check, prompt: str) -> tuple[str, str]:
     not only in one colour ("no green fruit"). Fail: every mention is something asked for.
     Abstain: no mention (the prompt may exclude it in other words), or some mentions whose
     scope is unclear."""
+    prompt = plain_prompt(prompt)
     words = ev.read_words(prompt)
     found = ev.mentions(_phrases(check.entity, terms=check.terms), prompt, words)
     affirmed, negated = _split(found)
@@ -263,18 +300,20 @@ def check_style(check, prompt: str) -> tuple[str, str]:
     (:func:`.prompt_evidence.names_style`: "watercolor painting", "in watercolour", a list
     item). Fail: it is mentioned only inside exclusions ("not a photo"). Abstain: no
     mention, or mentions as a thing in the picture ("tubes of watercolor paint")."""
+    prompt = plain_prompt(prompt)
     words = ev.read_words(prompt)
     phrases = _phrases(check.style, terms=check.terms)
     found = ev.mentions(phrases, prompt, words)
     affirmed, negated = _split(found)
-    styled = [m for m in affirmed if ev.names_style(words, m)]
+    # "risograph print", "3D render wallpaper": a style word before a noun still names the style
+    styled = [m for m in found if (m.status == ev.AFFIRMED or m.compound) and ev.names_style(words, m)]
     if styled:
         return "pass", f"the prompt asks for the style {check.style!r} ({styled[0].phrase!r})"
     if negated and not affirmed:
         return "fail", f"the prompt mentions {check.style!r} only to exclude it"
     if affirmed:
         return "abstain", f"the prompt mentions {affirmed[0].phrase!r}, but as a thing in the picture rather than its style"
-    return "abstain", f"no mention of {check.style!r} (looked for {_quote(phrases)}); it may be worded otherwise"
+    return "abstain", _unclear_reason(check.style, phrases, found, words)
 
 
 def _opposed(want: dict[str, str], got: dict[str, str]) -> bool:
@@ -291,6 +330,7 @@ def check_layout(check, prompt: str) -> tuple[str, str]:
     Fail: a region phrase right after the entity (within three words: "a logo at the bottom")
     that contradicts it (bottom for top, an edge for centre; not "centred").
     Abstain: no region phrase with the entity, a less specific one, or no mention."""
+    prompt = plain_prompt(prompt)
     want = {"c": "center"} if check.region == "center" else dict(ev.REGION_AXES[p] for p in check.region.split("-"))
     words = ev.read_words(prompt)
     phrases = _phrases(check.entity, terms=check.terms)
@@ -298,8 +338,7 @@ def check_layout(check, prompt: str) -> tuple[str, str]:
     affirmed = [m for m in found if m.status == ev.AFFIRMED]
     contradicted = False
     for m in affirmed:
-        clause = [k for k, w in enumerate(words) if w.clause == words[m.start].clause]
-        for at, place in ev.regions_in(words, clause[0], clause[-1] + 1):
+        for at, place in ev.regions_of(words, m):
             if all(place.get(axis) == value for axis, value in want.items()):
                 return "pass", f"the prompt places {m.phrase!r} at the {'-'.join(place.values())}"
             # only a region phrase right after the entity ("a logo at the bottom") contradicts;
@@ -314,12 +353,6 @@ def check_layout(check, prompt: str) -> tuple[str, str]:
     return "abstain", f"the prompt mentions {check.entity!r} without a frame region for it that the judge reads"
 
 
-# Colour words that also name other things (golden hour, a rose, lime juice) do not count
-# as asking for another colour.
-_AMBIGUOUS_HUES = frozenset(
-    "gold golden rose wine lemon lime olive chocolate cream tan ivory orange silver silvery amber ruby emerald "
-    "sapphire charcoal".split()
-)
 _RESTRICTION = re.compile(
     r"\b(?:only|solely|exclusively|strictly|nothing\s+but|limited\s+to|restricted\s+to|limited\s+palette|"
     r"restricted\s+palette|two[- ]colou?r|three[- ]colou?r|two[- ]tone|duotone|monochrome|monochromatic)\b",
@@ -333,6 +366,7 @@ def check_palette(check, prompt: str) -> tuple[str, str]:
     other colour is asked for. Fail: another colour is asked for (a plain colour word, not
     one that also names a thing, like gold or rose), or a listed colour is excluded.
     Abstain: otherwise."""
+    prompt = plain_prompt(prompt)
     wanted = {colors.canonical(c) for c in check.colors}
     words = ev.read_words(prompt)
     named = {}
@@ -343,7 +377,7 @@ def check_palette(check, prompt: str) -> tuple[str, str]:
         if m.status == ev.AFFIRMED:
             named.setdefault(hue, []).append(m)
     extra = sorted(
-        hue for hue, ms in named.items() if hue not in wanted and any(words[m.start].text not in _AMBIGUOUS_HUES for m in ms)
+        hue for hue, ms in named.items() if hue not in wanted and any(words[m.start].text not in ev.THING_HUES for m in ms)
     )
     if extra:
         return "fail", f"the prompt also asks for {', '.join(extra)}, outside the palette {_quote(check.colors)}"
@@ -379,6 +413,7 @@ def check_relation(check, prompt: str) -> tuple[str, str]:
     or holding it for on, outside or containing it for inside, far from for next to), none
     inside an exclusion or of unclear scope. Abstain: either thing is not mentioned, or they are
     mentioned without a relation phrase joining them (a missing phrase is no evidence)."""
+    prompt = plain_prompt(prompt)
     words = ev.read_words(prompt)
     subjects = ev.mentions(_phrases(check.subject, terms=check.terms), prompt, words)
     objects = ev.mentions(_phrases(check.object, terms=check.object_terms), prompt, words)
@@ -450,6 +485,7 @@ def judge_statement(statement: str, prompt: str, embedder=None) -> tuple[str, st
     similarity >= 0.7 backed by half of them. Statements about exclusions, numbers or
     several colours abstain unless their words are all found (exclusions: inside an
     exclusion). A statement never fails offline: a missing word is not evidence."""
+    prompt = plain_prompt(prompt)
     quoted = [u[2] for u in ev.quoted_units(statement) if u[3] and u[2].strip()]
     if len(quoted) == 1:
         from ..suite.models import TextCheck
@@ -485,13 +521,32 @@ def _segments(prompt: str) -> list[str]:
     return [prompt, *[p for p in parts if len(p.split()) >= 2]]
 
 
+_SPECIFIC_WORDS = frozenset({*ev.REGION_AXES, "no", "not", "without", "never", "exactly"})
+
+
+def _uncovered(statement: str, groups: list[list[str]]) -> list[str]:
+    """Words of the statement that say which colour, how many, where or what not (a colour, a
+    number, a frame side, a negation) and that no keyword group holds: a keyword pass cannot
+    show them ("an orange sun" read from [[sun]])."""
+    held = {w for group in groups for term in group for w in re.findall(r"[^\W_]+", term.lower())}
+    wanted = [w.lower() for w in re.findall(r"[^\W_]+", strip_boilerplate(statement))]
+    specific = [w for w in wanted if w in _SPECIFIC_WORDS or w in ev.NUMBER_WORDS or w.isdigit() or colors.canonical(w)]
+    return [w for w in dict.fromkeys(specific) if w not in held and not any(ev.same_term(w, h) for h in held)]
+
+
 def decide(checkpoint: Checkpoint, prompt: str, embedder=None) -> tuple[str, str, str]:
     """The prompt-side verdict for one checkpoint: ``(outcome, reason, method)`` where method
-    is ``match``, ``check:<type>`` or ``statement(<signal>)``."""
-    if checkpoint.match:
-        return (*match_groups(checkpoint.match, prompt), "match")
+    is ``match``, ``check:<type>`` or ``statement(<signal>)``. A typed check decides before
+    keyword groups; a keyword pass abstains when the statement names a colour, number, frame
+    side or negation that no group holds and the prompt does not ask for."""
     if checkpoint.check is not None:
         return (*judge_check(checkpoint.check, prompt), f"check:{checkpoint.check.type}")
+    if checkpoint.match:
+        outcome, reason = match_groups(checkpoint.match, prompt)
+        unsaid = [w for w in _uncovered(checkpoint.prompt or "", checkpoint.match) if _asked_for([w], w, prompt)[0] != "pass"]
+        if outcome == "pass" and unsaid:
+            return "abstain", f"{reason}, but not {_quote(unsaid)}, which the statement needs and no group holds", "match"
+        return outcome, reason, "match"
     if not checkpoint.prompt:
         return "abstain", "the checkpoint has no prompt-side statement", "none"
     outcome, reason, signal = judge_statement(checkpoint.prompt, prompt, embedder)

@@ -1,14 +1,18 @@
 """The offline safety gate: a negation-aware word list per category, for prompts only.
 
 It flags a prompt that asks for gore, sexual content, hate symbols, minors in unsafe
-contexts, weapons trafficking or drug making, or self-harm; a prompt that excludes them
-("no blood") is not flagged. Images are not checked offline (the reason says so).
+contexts, weapons trafficking or drug making, or self-harm. Exclusions are read by the same
+reader as the prompt rules' absence check (:mod:`.prompt_formats` and
+:func:`.prompt_evidence.mentions`): a prompt that excludes them ("no blood", an ``## Avoid``
+list, a negative prompt, ``--no gore``) is not flagged. Images are not checked offline (the
+reason says so).
 """
 
 from __future__ import annotations
 
 from ..components import Safety
-from .text_match import mentions, tokenize
+from .prompt_evidence import AFFIRMED, mentions, read_words
+from .prompt_formats import plain_prompt
 
 __all__ = ["LEXICON", "MINORS", "lexical_safety"]
 
@@ -23,14 +27,21 @@ MINORS = ("child", "kid", "minor", "teen", "teenager", "underage", "schoolgirl",
 
 
 def lexical_safety(text: str) -> Safety:
-    """Flag ``text`` when it asks (not negated) for something in a category."""
-    toks = tokenize(text)
+    """Flag ``text`` when it asks for something in a category: a mention outside every
+    exclusion, alone or in a compound ("a gory battlefield"); one in a list whose exclusion
+    scope is unclear ("no blood, gore") is not flagged."""
+    text = plain_prompt(text)
+    words = read_words(text)
+
+    def asked(term: str) -> bool:
+        return any(m.status == AFFIRMED or m.compound for m in mentions([term], text, words))
+
     hits: dict[str, list[str]] = {}
     for category, terms in LEXICON.items():
         for term in terms:
-            if any(not negated for _, _, negated in mentions([term], toks)):
+            if asked(term):
                 hits.setdefault(category, []).append(term)
-    minors = [t for t in MINORS if any(not neg for _, _, neg in mentions([t], toks))]
+    minors = [t for t in MINORS if asked(t)]
     if minors and "sexual" in hits:
         hits["child_safety"] = minors + hits["sexual"]
     if not hits:

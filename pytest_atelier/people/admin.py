@@ -35,14 +35,14 @@ def new_token() -> str:
 
 
 def collect_counts(store, suite) -> Tables:
-    """The collection's counts: per task (planned, answered) and per participant."""
+    """The collection's counts: per participant, then per task (planned, answered)."""
     planned = store.assigned()
     answered = Counter(t for who in store.participants.values() for t in who.done)
     tasks = [[t.id, t.category.value, planned[t.id], answered[t.id]] for t in sorted(suite.tasks, key=lambda t: t.id)]
     people = [[who.pid, who.group, len(set(who.plan.tasks) & who.done), len(who.plan.tasks)] for who in store.participants.values()]
     return [
-        {"name": "tasks", "columns": ["task", "category", "assigned", "answered"], "rows": tasks},
         {"name": "participants", "columns": ["participant", "group", "answered", "assigned"], "rows": sorted(people)},
+        {"name": "tasks", "columns": ["task", "category", "assigned", "answered"], "rows": tasks},
     ]
 
 

@@ -4,6 +4,7 @@ serve the collection or the labelling app with uvicorn."""
 from __future__ import annotations
 
 import ipaddress
+import socket
 import sys
 from pathlib import Path
 
@@ -67,9 +68,15 @@ def _serve(app, args, what: str, start: str, counts, title: str) -> int:
     add_admin(app, token, counts, title)
     if not _is_loopback(args.host):
         print(f"warning: listening on {args.host}: anyone who can reach this machine can open the app and write answers", file=sys.stderr)
+    try:  # bound before anything says where to open it
+        sock = socket.create_server((args.host, args.port))
+    except OSError as exc:
+        print(f"cannot listen on {args.host}:{args.port} ({exc.strerror or exc}): choose another --port", file=sys.stderr)
+        return 2
     print(f"{what}: open http://{args.host}:{args.port}/ ({start})")
     print(f"admin page: http://{args.host}:{args.port}/admin with the token {token}", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    with sock:
+        uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
     return 0
 
 

@@ -83,7 +83,9 @@ def make_label_app(store: LabelStore, suite, hosts=None) -> Starlette:
 
     async def index(request: Request) -> Response:
         given = request.query_params.get("id", "")
-        return page("label_index.html.j2", rid=given if PID_PATTERN.fullmatch(given) else "", total=len(store.items))
+        known = rater(given)  # a rater's own count; before they give their id, only the labelling's size
+        return page("label_index.html.j2", rid=given if PID_PATTERN.fullmatch(given) else "",
+                    total=store.progress(known)[1] if known else None, n_items=len(store.items), n_raters=len(store.plan.raters))
 
     async def start(request: Request) -> Response:
         rid = rater(str((await request.form()).get("rid", "")))

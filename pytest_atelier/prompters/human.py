@@ -4,13 +4,16 @@
 sees it, never its checklist: the brief, the target image's path, the input images' paths one a
 line) with empty prompt columns; people fill them in a spreadsheet, and
 ``--prompter=human:prompts.csv`` replays them. Several people can share one file: each row names
-its ``author`` and ``human:prompts.csv?author=p07`` picks one.
+its ``author`` and ``human:prompts.csv?author=p07`` picks one; ``atelier collect`` files also name
+each participant's ``group`` (novice or skilled), and ``human:prompts.jsonl?group=novice`` replays a
+whole group as one prompter: each task with the answer of whoever answered it (the earliest
+answer when several did), the participant kept in the run's prompter meta.
 
 The file is CSV or JSON Lines (``.jsonl``), relative to the rootdir. Fields: ``task_id``; the
 prompt in ``prompt`` (or ``prompt_1``), a multi-image task's in ``prompt_1`` .. ``prompt_N`` (JSON
-Lines may give a list in ``prompts``); optional ``author``. Other columns are ignored. A row whose
-prompts are all empty counts as not written. A task without a prompt is an error item that
-names the file, so a partial file is graded on the tasks it covers when you select them with -k.
+Lines may give a list in ``prompts``); optional ``author`` and ``group``. Other columns are ignored.
+A row whose prompts are all empty counts as not written. The plugin collects a human prompter's
+items only for the tasks it has a prompt for (``covers``): a person is graded on what they answered.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ class HumanPrompt:
     prompts: tuple[str, ...]
     author: str
     line: int
+    group: str = ""
 
 
 def read_prompt_file(path: Path) -> list[HumanPrompt]:
@@ -50,7 +54,8 @@ def read_prompt_file(path: Path) -> list[HumanPrompt]:
             raise ConfigError(f"{path}:{line}: task_id is missing")
         prompts = _prompts_of(row, f"{path}:{line}")
         if any(prompts):
-            written.append(HumanPrompt(task_id, prompts, str(row.get("author") or "").strip(), line))
+            author, group = (str(row.get(k) or "").strip() for k in ("author", "group"))
+            written.append(HumanPrompt(task_id, prompts, author, line, group))
     return written
 
 
@@ -91,31 +96,39 @@ def _prompts_of(row: dict, where: str) -> tuple[str, ...]:
 
 
 class HumanPrompter:
-    def __init__(self, spec: str, file: str, root: Path, author: str | None = None):
+    def __init__(self, spec: str, file: str, root: Path, author: str | None = None, group: str | None = None):
         if not file:
             raise ConfigError(f"{spec!r}: name the prompt file, e.g. human:prompts.csv")
         path = Path(file) if Path(file).is_absolute() else Path(root) / file
-        rows = [r for r in read_prompt_file(path) if author is None or r.author == author]
-        if author is not None and not rows:
-            raise ConfigError(f"{spec!r}: {path} has no prompts by author {author!r}")
+        rows = [r for r in read_prompt_file(path) if author in (None, r.author) and group in (None, r.group)]
+        if not rows and (author is not None or group is not None):
+            who = f"author {author!r}" if author is not None else f"participants of group {group!r}"
+            raise ConfigError(f"{spec!r}: {path} has no prompts by {who}")
         self.by_task: dict[str, HumanPrompt] = {}
+        self.answers: dict[str, int] = {}  # task -> how many answers the selection holds (a group's may hold several)
         for row in rows:
             first = self.by_task.setdefault(row.task_id, row)
-            if first is not row:
-                hint = "pick one author with ?author=NAME" if first.author != row.author else "keep one row per task"
+            self.answers[row.task_id] = self.answers.get(row.task_id, 0) + 1
+            if first is not row and (group is None or first.author == row.author):
+                hint = "pick one author with ?author=NAME or a group with ?group=NAME" if first.author != row.author else "keep one row per task"
                 raise ConfigError(f"{path}:{row.line}: task {row.task_id} already has a prompt on line {first.line}; {hint}")
-        self.spec, self.label, self.path = spec, spec, path
+        self.spec, self.label, self.path, self.group = spec, spec, path, group
         digest = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
-        self.identity = f"human/{VERSION}:{path.name}:{author or ''}:{digest}"
+        self.identity = f"human/{VERSION}:{path.name}:{author or ''}:{digest}" + (f":group={group}" if group is not None else "")
+
+    def covers(self, task_id: str) -> bool:
+        """Whether the file holds a prompt for this task (the plugin collects only those)."""
+        return task_id in self.by_task
 
     def write_prompt(self, request: PromptRequest) -> PromptResult:
         row = self.by_task.get(request.task.id)
         if row is None:
-            raise PrompterError(
-                f"{self.path} has no prompt for task {request.task.id}: write one there, or select the tasks it covers with -k"
-            )
+            raise PrompterError(f"{self.path} has no prompt for task {request.task.id}: write one there")
         prompts = normalise_prompts(list(row.prompts), request.task.n_outputs, f"{self.path}:{row.line}")
-        return PromptResult(prompts=prompts, meta={"author": row.author, "line": row.line, "file": self.path.name})
+        meta = {"author": row.author, "group": row.group, "line": row.line, "file": self.path.name}
+        if self.group is not None:
+            meta.update(replayed_group=self.group, answers=self.answers[request.task.id])
+        return PromptResult(prompts=prompts, meta=meta)
 
 
 def write_template(suite, out: Path, author: str = "") -> int:
@@ -137,7 +150,7 @@ def write_template(suite, out: Path, author: str = "") -> int:
 
 
 def make(spec, ctx) -> HumanPrompter:
-    unknown = sorted(set(dict(spec.settings)) - {"author"})
+    unknown = sorted(set(dict(spec.settings)) - {"author", "group"})
     if unknown:
-        raise ConfigError(f"{spec.raw}: unknown setting(s) {', '.join(unknown)}; accepted: author")
-    return HumanPrompter(spec.raw, spec.argument, ctx.root, spec.setting("author"))
+        raise ConfigError(f"{spec.raw}: unknown setting(s) {', '.join(unknown)}; accepted: author, group")
+    return HumanPrompter(spec.raw, spec.argument, ctx.root, spec.setting("author"), spec.setting("group"))

@@ -32,6 +32,8 @@ from ..results.aggregate import (
     pair_label,
 )
 from ..results.collect import estimate_note
+from ..results.metric_means import metric_means
+from ..results.people import COMPARED_GROUPS, people
 from ..results.records import ItemRecord, Results, RunRecord, ScoreRecord, VerdictRecord
 from ..results.stats import friedman, siegel_castellan, vote, win_rates
 from ..suite import Primitive, Suite, Task, load_suite
@@ -112,6 +114,10 @@ def load_inputs(results: Sequence[Results], *, intervals: bool = True) -> Loaded
         agg = results[0].aggregates
     else:
         agg = aggregate(list(runs.values()), list(items.values()), tasks, scoring=scoring, intervals=intervals)
+    if "people" not in agg and (who := people(list(runs.values()), agg.get("pairs", {}))) is not None:
+        agg = {**agg, "people": who}
+    if "metrics" not in agg and (measured := metric_means(list(runs.values()))):
+        agg = {**agg, "metrics": measured}
     return Loaded(list(results), list(runs.values()), list(items.values()), agg, scoring, suites, tasks, notes)
 
 
@@ -780,6 +786,10 @@ class ReportView:
     backend_marks: list[str] = dataclasses.field(default_factory=list)  # per backend, the letters on its squares in the run strips
     pairwise: list[dict] = dataclasses.field(default_factory=list)  # head-to-head judging (atelier pairwise), per results file
     idea_categories: list[str] = dataclasses.field(default_factory=list)  # IDEA-Bench categories with a score
+    people: dict | None = None  # aggregates["people"]: the human prompters' participants and groups, novice vs skilled
+    people_groups: tuple[str, ...] = COMPARED_GROUPS
+    metrics: dict = dataclasses.field(default_factory=dict)  # aggregates["metrics"]: pair -> metric -> mean, interval, n
+    metric_names: list[str] = dataclasses.field(default_factory=list)
 
     def short(self, names: Sequence[str]) -> list[str]:
         """The short labels of ``names`` (prompters or backends), in order."""
@@ -855,10 +865,11 @@ def build_view(loaded: Loaded, thumbs: Thumbnails, digest: Digest | None = None)
     if digest is None:
         digest = digest_runs(loaded, thumbs)
     agg = loaded.aggregates
+    measured = agg.get("metrics") or {}
     prompters = sorted(digest.prompters | set(agg.get("prompters", {})))
     backends = sorted(digest.backends | set(agg.get("backends", {})))
     colors = {p: charts.series_color(i) for i, p in enumerate(prompters)}
-    pl, bl = short_labels(prompters), short_labels(backends)
+    pl, bl = _people_labels(short_labels(prompters), agg.get("people")), short_labels(backends)
     names = [("prompter", pl[p], p) for p in prompters if pl[p] != p] + [("backend", bl[b], b) for b in backends if bl[b] != b]
     leaderboard, significance = _leaderboard(agg, digest, prompters, colors)
     ranked = [row.prompter for row in leaderboard]
@@ -881,4 +892,18 @@ def build_view(loaded: Loaded, thumbs: Thumbnails, digest: Digest | None = None)
         categories=[c for c in _CATEGORY_ORDER if c in digest.categories],
         agreement=digest.agreement(), intervals=agg.get("intervals") or {}, pairwise=pairwise_sections(loaded.results),
         idea_categories=[c for c in IDEA_CATEGORIES if any(any(v is not None for v in r.idea_by_category.get(c, ())) for r in leaderboard)],
+        people=agg.get("people"), metrics=measured, metric_names=sorted({n for by_name in measured.values() for n in by_name}),
     )
+
+
+def _people_labels(labels: dict[str, str], who: dict | None) -> dict[str, str]:
+    """A human prompter's short label says who it is: the participant's id, or "novice group" (when unique)."""
+    if not who:
+        return labels
+    out = dict(labels)
+    for label, entry in who["prompters"].items():
+        if label in out:
+            name = f"{entry['group']} group" if entry["kind"] == "group" else next(iter(entry["participants"]))
+            if name not in out.values():
+                out[label] = name
+    return out

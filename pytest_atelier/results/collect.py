@@ -17,6 +17,8 @@ from ..suite.sample import stratified_sample
 from .aggregate import IDEA_CATEGORIES, SIDES, aggregate, checkpoint_scopes
 from .baseline import BaselineMismatch, Comparison, compare, exit_status, regression_gate_records
 from .gates import Gate, evaluate_gates
+from .metric_means import metric_means
+from .people import COMPARED_GROUPS, people
 from .power import NoiseModel, gate_power, tasks_needed
 from .records import GateRecord, ItemRecord, Results, RunConfig, RunRecord, write_results
 
@@ -42,6 +44,7 @@ class ResultsCollector:
         self.results: Results | None = None
         self.gate_records: list[GateRecord] = []
         self.problems: list[str] = []
+        self.written: list[tuple[str, Path]] = []  # (what, path) of every file written, in order
 
     def add(self, payload: dict) -> None:
         self.items.append(ItemRecord.model_validate(payload["item"]))
@@ -77,6 +80,12 @@ class ResultsCollector:
             items=items,
         )
         self.results.aggregates = aggregate(runs, items, tasks, scoring=suite_info.get("scoring", "atelier"))
+        measured = metric_means(runs)
+        if measured:
+            self.results.aggregates["metrics"] = measured
+        who = people(runs, self.results.aggregates.get("pairs", {}))
+        if who is not None:
+            self.results.aggregates["people"] = who
         if self.baseline is not None:
             try:
                 self.comparison = compare(
@@ -131,21 +140,38 @@ class ResultsCollector:
     def write_json(self, path: Path) -> Path:
         if self.results is None:
             raise ConfigError("results are written after they are built")
-        return write_results(self.results, path)
+        return self._wrote("results", write_results(self.results, path))
 
     def write_report(self, path: Path) -> Path:
         from ..report.render import render_report
 
-        return render_report([self.results], path)
+        return self._wrote("report", render_report([self.results], path))
 
-    def summary_lines(self) -> list[str]:
+    def _wrote(self, what: str, path: Path) -> Path:
+        self.written.append((what, Path(path)))
+        return path
+
+    def summary_lines(self, here: Path | None = None, hidden_failures: tuple[int, int] = (0, 0), metrics: bool = False) -> list[str]:
+        """The end of the terminal: how many failures were not listed (``hidden_failures``: not
+        listed, listed), the ranked summary (and the specialised metrics' means when ``metrics``),
+        what else was measured, the gates' verdicts, and last the files written (relative to
+        ``here`` where they lie below it)."""
         lines = []
+        hidden, listed = hidden_failures
+        if hidden:
+            report = next((_shown_path(path, here) for what, path in self.written if what == "report"), None)
+            where = f"{report} has" if report else "a report (--atelier-report=report.html) would have"
+            lines.append(f"{hidden} more failed checkpoints not listed above (the first {listed} are): {where} every "
+                         "verdict with its reason; -rf or --tb=long lists them all here")
         if self.results is not None:
             lines += _headline(self.results)
-        for gate in self.gate_records:
-            lines.append(f"gate {'PASS' if gate.passed else 'FAIL'}: {gate.message}")
+            if metrics:
+                lines += _metric_lines(self.results.aggregates.get("metrics") or {})
         if self.comparison is not None:
             lines.append(self.comparison.summary())
+        sample = self.results.config.sample if self.results is not None else None
+        if sample:
+            lines.append(_sample_line(sample))
         calls_made = sum(r.calls.made for r in self.runs.values())
         calls_cached = sum(r.calls.cached for r in self.runs.values())
         cost = sum(r.cost_usd for r in self.runs.values())
@@ -153,10 +179,16 @@ class ResultsCollector:
         spend = (f"; cost ${cost:.4f}" if cost else "") + (f" of the --atelier-max-cost ${limit:g}" if limit is not None else "")
         lines.append(f"model calls: {calls_made} made, {calls_cached} from cache{spend}")
         lines += [f"problem: {p}" for p in self.problems]
-        sample = self.results.config.sample if self.results is not None else None
-        if sample:
-            lines.append(_sample_line(sample))
+        lines += [f"gate {'PASS' if gate.passed else 'FAIL'}: {gate.message}" for gate in self.gate_records]
+        lines += [f"{what} written to {_shown_path(path, here)}" for what, path in self.written]
         return lines
+
+
+def _shown_path(path: Path, here: Path | None) -> str:
+    path = Path(path).resolve()
+    if here is not None and path.is_relative_to(Path(here).resolve()):
+        return str(path.relative_to(Path(here).resolve()))
+    return str(path)
 
 
 def judge_label(settings) -> str:
@@ -184,29 +216,95 @@ def _suite_info(suites) -> dict:
 
 
 def _headline(results: Results) -> list[str]:
-    """One row per (prompter, backend): objective rates and subjective means, each with its n."""
+    """The ranked summary: one row per (prompter, backend), best pooled objective first within
+    each backend, with its undecided share, each side's rate and the subjective means, each with
+    its n. Labels are printed whole; a column is as wide as its widest cell."""
     pairs = results.aggregates.get("pairs", {})
     if not pairs:
         return []
-    rows = [f"{'prompter | backend':<36}{'prompt obj':>16}{'image obj':>16}{'subj prompt':>14}{'subj image':>14}"]
-    for label, scopes in sorted(pairs.items()):
-        m = scopes["all"]
-        rows.append(
-            f"{label:<36.36}{_rate(m['prompt']):>16}{_rate(m['image']):>16}"
-            f"{_mean(m['subjective']['prompt']):>14}{_mean(m['subjective']['image']):>14}"
-        )
+    header = ["rank", "prompter", "backend", "objective", "undecided", "prompt side", "image side", "subj prompt", "subj image"]
+    rows = []
+    for backend, ranked in _ranked_pairs(pairs):
+        for rank, label, m in ranked:
+            rows.append([str(rank), label.rsplit("|", 1)[0], backend, _rate(m["objective"]), _share(m["objective"].get("undecided_share")),
+                         _rate(m["prompt"]), _rate(m["image"]), _mean(m["subjective"]["prompt"]), _mean(m["subjective"]["image"])])
+    lines = _table(header, rows, left=3)
+    lines.append("objective: share of all checkpoints shown satisfied, undecided counting as not shown (docs/results-format.md)")
+    lines += _people_lines(results.aggregates.get("people"))
     if any("idea" in scopes["all"] for scopes in pairs.values()):
-        rows.append(f"{'IDEA score: hierarchical / plain':<36}{'prompt':>16}{'image':>16}   (IDEA-Bench's official rule)")
-        for label, scopes in sorted(pairs.items()):
-            idea = scopes["all"].get("idea", {})
-            rows.append(f"{label:<36.36}{_idea(idea.get('prompt')):>16}{_idea(idea.get('image')):>16}")
-        rows += _idea_categories(pairs)
-    rows.append("obj: share of all checkpoints shown satisfied, undecided counting as not shown "
-                "(docs/results-format.md); undecided share: " + "; ".join(
-                    f"{label} {_undecided(scopes['all']['prompt'])}/{_undecided(scopes['all']['image'])}"
-                    for label, scopes in sorted(pairs.items())) + " (prompt/image)")
+        idea = {label: scopes["all"].get("idea", {}) for label, scopes in sorted(pairs.items())}
+        lines += _table(["IDEA score: hierarchical / plain", "prompt", "image"],
+                        [[label, _idea(i.get("prompt")), _idea(i.get("image"))] for label, i in idea.items()], left=1)
+        lines += _idea_categories(pairs)
     note = estimate_note(results.runs)
-    return [*rows, note] if note else rows
+    return [*lines, note] if note else lines
+
+
+def _ranked_pairs(pairs: dict) -> list[tuple[str, list[tuple[int, str, dict]]]]:
+    """Per backend, its pairs ranked by the pooled objective (ties share a rank; n/a last)."""
+    by_backend: dict[str, list[tuple[str, dict]]] = {}
+    for label, scopes in pairs.items():
+        by_backend.setdefault(label.rsplit("|", 1)[1], []).append((label, scopes["all"]))
+    out = []
+    for backend, members in sorted(by_backend.items()):
+        members.sort(key=lambda lm: (lm[1]["objective"].get("rate") is None, -(lm[1]["objective"].get("rate") or 0), lm[0]))
+        ranked: list[tuple[int, str, dict]] = []
+        for position, (label, m) in enumerate(members, 1):
+            tied = ranked and m["objective"].get("rate") == ranked[-1][2]["objective"].get("rate")
+            ranked.append((ranked[-1][0] if tied else position, label, m))
+        out.append((backend, ranked))
+    return out
+
+
+def _people_lines(who: dict | None) -> list[str]:
+    """Who each human prompter is (a group or a participant, with the tasks each answered), then
+    novice vs skilled per backend: overall and per category, objective and subjective figures."""
+    if not who:
+        return []
+    lines = []
+    for label, entry in who["prompters"].items():
+        if entry["kind"] == "group":
+            members = ", ".join(f"{pid} ({p['n_tasks']} tasks)" for pid, p in entry["participants"].items())
+            unused = entry["n_answers"] - entry["n_tasks"]
+            extra = f"; {unused} further answers to tasks already answered are not replayed" if unused else ""
+            lines.append(f"{label}: group {entry['group']}, {len(entry['participants'])} participant(s): {members}{extra}")
+        else:
+            (pid, p), = entry["participants"].items()
+            lines.append(f"{label}: participant {pid} ({p['group'] or 'no group'}), {p['n_tasks']} tasks answered")
+    for backend, comparison in who["comparison"].items():
+        header = [f"novice vs skilled on {backend}", *(f"{name} {g}" for name in ("objective", "subj prompt", "subj image")
+                                                         for g in COMPARED_GROUPS)]
+        rows = []
+        for scope, groups in comparison["scopes"].items():
+            cells = []
+            for name, fmt in (("objective", _rate), ("subjective_prompt", _mean), ("subjective_image", _mean)):
+                cells += [fmt(groups[g][name]) if groups[g] else "n/a" for g in COMPARED_GROUPS]
+            rows.append([scope, *cells])
+        lines += _table(header, rows, left=1)
+    return lines
+
+
+def _metric_lines(measured: dict) -> list[str]:
+    """The specialised metrics' means per prompter and backend, with their intervals and n (docs/metrics.md)."""
+    names = sorted({name for by_name in measured.values() for name in by_name})
+    if not names:
+        return []
+    rows = []
+    for pair, by_name in sorted(measured.items()):
+        cells = []
+        for name in names:
+            m = by_name.get(name)
+            interval = "" if m is None or m["low"] is None else f" [{m['low']:.3g}, {m['high']:.3g}]"
+            cells.append("n/a" if m is None else f"{m['mean']:.3g}{interval} ({m['n']})")
+        rows.append([pair, *cells])
+    return _table(["metrics: mean [95% interval over tasks] (n)", *names], rows, left=1)
+
+
+def _table(header: list[str], rows: list[list[str]], left: int) -> list[str]:
+    """Rows under a header; the first ``left`` columns are aligned left, the others right."""
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    return ["  ".join(c.ljust(w) if i < left else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
+            for cells in [header, *rows]]
 
 
 def estimate_note(runs) -> str | None:
@@ -229,8 +327,8 @@ def _rate(block: dict) -> str:
     return f"n/a ({block['n']})" if block.get("rate") is None else f"{block['rate']:.1%} ({block['n']})"
 
 
-def _undecided(block: dict) -> str:
-    return "n/a" if block.get("undecided_share") is None else f"{block['undecided_share']:.0%}"
+def _share(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.1%}"
 
 
 def _mean(block: dict) -> str:
@@ -244,14 +342,14 @@ def _idea_categories(pairs: dict) -> list[str]:
     shown = [c for c in IDEA_CATEGORIES if c in present] + sorted(present - set(IDEA_CATEGORIES))
     if not shown:
         return []
-    rows = [f"{'IDEA by category: prompt / image':<36}" + "".join(f"{c:>14}" for c in shown)]
+    rows = []
     for label, idea in sorted(blocks.items()):
         cells = []
         for c in shown:
             values = [(idea.get(side) or {}).get("by_category", {}).get(c) for side in SIDES]
             cells.append("/".join("n/a" if v is None else f"{v:.2f}" for v in values))
-        rows.append(f"{label:<36.36}" + "".join(f"{cell:>14}" for cell in cells))
-    return rows
+        rows.append([label, *cells])
+    return _table(["IDEA by category (IDEA-Bench's official rule): prompt / image", *shown], rows, left=1)
 
 
 def _idea(block: dict | None) -> str:

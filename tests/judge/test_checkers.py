@@ -253,6 +253,43 @@ def test_count_without_colour_abstains_on_shapes_of_different_kinds(tmp_path):
     assert outcome == "abstain" and "differ in size" in reason
 
 
+def _read_as(monkeypatch, *lines):
+    """OCR stubbed to read ``lines`` as boxes on the left of a 400x200 image, one per 50 px."""
+    boxes = [checkers.TextBox(line, 0.95, (10, 10 + 50 * i, 10 + 20 * len(line), 40 + 50 * i)) for i, line in enumerate(lines)]
+    monkeypatch.setattr(checkers, "read_text", lambda path: (boxes, (400, 200)))
+    return boxes
+
+
+def test_a_read_that_stops_short_before_unread_marks_abstains(monkeypatch, tmp_path):
+    (box,) = _read_as(monkeypatch, "PLATFORM")
+    img = Image.new("RGB", (400, 200), "white")
+    ImageDraw.Draw(img).rectangle((box.box[2] + 8, 12, box.box[2] + 24, 38), fill="black")  # the unread "9"
+    outcome, reason = checkers.check_text(save(img, tmp_path, "sign.png"), "PLATFORM 9")
+    assert outcome == "abstain" and "only part" in reason, reason
+
+
+def test_a_read_that_stops_short_before_blank_background_fails(monkeypatch, tmp_path):
+    _read_as(monkeypatch, "PLATFORM")
+    path = save(Image.new("RGB", (400, 200), "white"), tmp_path, "sign.png")
+    assert checkers.check_text(path, "PLATFORM 9")[0] == "fail"  # the 9 is not drawn
+
+
+def test_a_read_with_other_words_in_between_abstains(monkeypatch, tmp_path):
+    _read_as(monkeypatch, "Harbor Ipsum Lights")
+    outcome, reason = checkers.check_text(save(Image.new("RGB", (400, 200), "white"), tmp_path, "s.png"), "Harbor Lights")
+    assert outcome == "abstain" and "other words in between" in reason, reason
+
+
+@pytest.mark.parametrize("read, text", [
+    ("PLATFORM 8", "PLATFORM 9"),  # another word where the text's word should be
+    ("SALE 50 OFF", "SALE 30 OFF"),
+    ("HARBOUR LIGHTS", "HARBOR LIGHTS"),  # a misspelling
+])
+def test_a_read_with_another_word_in_place_still_fails(monkeypatch, tmp_path, read, text):
+    _read_as(monkeypatch, read)
+    assert checkers.check_text(save(Image.new("RGB", (400, 200), "white"), tmp_path, "s.png"), text)[0] == "fail"
+
+
 def test_a_pale_tint_is_not_an_absent_colour_but_another_hue_is(tmp_path):
     # a pale sky blue falls in the silver/white bins, so the blue bin is empty; it is still blue
     sky = save(Image.new("RGB", (200, 150), (200, 225, 240)), tmp_path, "sky.png")

@@ -80,7 +80,9 @@ def test_count_binds_the_number_to_its_own_noun():
     jets = {"type": "count", "entity": "jet", "count": 2, "terms": ["jets"]}
     # two singular mentions, only one of them with its article read: the total is not 1
     assert rule(jets, "a huge silver twin-engine passenger jet climbs; far behind, a small red jet") == "abstain"
-    assert rule({**jets, "count": 1}, "a small red jet over the sea; the jet trails smoke") == "pass"  # 'the jet' refers back
+    # 'the jet' refers back, but an article names a jet without counting it (issue #26)
+    assert rule({**jets, "count": 1}, "a small red jet over the sea; the jet trails smoke") == "abstain"
+    assert rule({**jets, "count": 1}, "one small red jet over the sea; the jet trails smoke") == "pass"
     assert rule({**jets, "count": 2}, "a small red jet over the sea; the jet trails smoke") == "fail"
     # 'owl family' is a family, not one owl
     assert rule({"type": "count", "entity": "owl", "count": 4}, "A snowy owl family of four on a branch") != "fail"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import socket
 import threading
 from collections import Counter
 from pathlib import Path
@@ -244,12 +245,27 @@ def test_the_command_listens_on_loopback_unless_told_and_checks_the_suite(tmp_pa
     from pytest_atelier.cli import main
 
     served = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, host, port, log_level: served.append((host, port)))
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets: served.append(sockets[0].getsockname()[:2]))
     suite = write_lake_suite(tmp_path / "lakes", 4)
     out = str(tmp_path / "prompts.jsonl")
-    assert main(["collect", str(suite), "--out", out, "--rounds", "2", "--tasks-per-round", "2"]) == 0
-    assert served == [("127.0.0.1", 8765)] and "warning" not in capsys.readouterr().err
-    assert main(["collect", str(suite), "--out", out, "--rounds", "2", "--tasks-per-round", "2", "--host", "0.0.0.0"]) == 0
+    with socket.create_server(("127.0.0.1", 0)) as probe:
+        port = str(probe.getsockname()[1])  # free now, bound by the command below
+    assert main(["collect", str(suite), "--out", out, "--rounds", "2", "--tasks-per-round", "2", "--port", port]) == 0
+    assert served == [("127.0.0.1", int(port))] and "warning" not in capsys.readouterr().err
+    assert main(["collect", str(suite), "--out", out, "--rounds", "2", "--tasks-per-round", "2", "--host", "0.0.0.0", "--port", port]) == 0
     assert "warning: listening on 0.0.0.0" in capsys.readouterr().err
     assert main(["collect", str(suite), "--out", out]) == 1  # 6 rounds of 5 need 30 OE tasks
     assert "category OE has 4 tasks; 30 are needed" in capsys.readouterr().err
+
+
+def test_a_busy_port_is_said_before_any_address_is_printed(tmp_path, capsys):
+    from pytest_atelier.cli import main
+
+    suite = write_suite(tmp_path / "mini")
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        status = main(["collect", str(suite), "--out", str(tmp_path / "p.jsonl"), "--rounds", "1", "--tasks-per-round", "1",
+                       "--port", str(port)])
+    out, err = capsys.readouterr()
+    assert status == 2 and "open http://" not in out
+    assert f"cannot listen on 127.0.0.1:{port}" in err and "choose another --port" in err

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import socket
 from collections import Counter
 from pathlib import Path
 
@@ -200,13 +201,15 @@ def test_the_label_command_checks_its_input(tmp_path, monkeypatch, capsys):
     import uvicorn
 
     served = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, host, port, log_level: served.append((host, port)))
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets: served.append(sockets[0].getsockname()[:2]))
     results, _ = write_results(tmp_path)
     out = str(tmp_path / "labels.yaml")
-    assert main(["label", str(results), "--out", out, "--raters", "a,b", "--admin-token", "tok-0123456789-abcdefgh"]) == 0
+    with socket.create_server(("127.0.0.1", 0)) as probe:
+        port = str(probe.getsockname()[1])  # free now, bound by the command below
+    assert main(["label", str(results), "--out", out, "--raters", "a,b", "--admin-token", "tok-0123456789-abcdefgh", "--port", port]) == 0
     printed = capsys.readouterr()
-    assert served == [("127.0.0.1", 8766)] and "with the token tok" in printed.out and "warning" not in printed.err
-    assert main(["label", str(results), "--out", out, "--raters", "a,b", "--host", "0.0.0.0"]) == 0
+    assert served == [("127.0.0.1", int(port))] and "with the token tok" in printed.out and "warning" not in printed.err
+    assert main(["label", str(results), "--out", out, "--raters", "a,b", "--host", "0.0.0.0", "--port", port]) == 0
     printed = capsys.readouterr()
     assert "warning: listening on 0.0.0.0" in printed.err and re.search(r"with the token [\w-]{20,}", printed.out)
     assert main(["label", str(results), "--out", out, "--raters", "a,<b>"]) == 1

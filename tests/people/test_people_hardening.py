@@ -143,7 +143,7 @@ def test_a_request_body_is_bounded(tmp_path):
 def test_a_weak_admin_token_is_refused(tmp_path, monkeypatch, capsys, token):
     import uvicorn
 
-    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: pytest.fail("served with a weak token"))
+    monkeypatch.setattr(uvicorn.Server, "run", lambda *a, **k: pytest.fail("served with a weak token"))
     assert main(["collect", str(write_lake_suite(tmp_path / "lakes", 4)), "--out", str(tmp_path / "p.jsonl"), "--admin-token", token]) == 2
     assert "--admin-token must be at least" in capsys.readouterr().err
 

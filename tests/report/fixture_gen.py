@@ -22,6 +22,7 @@ from PIL import Image
 
 from pytest_atelier.components import IMAGE_DIMENSIONS, PROMPT_DIMENSIONS
 from pytest_atelier.results.aggregate import aggregate
+from pytest_atelier.report.thumbs import make_thumbnail
 from pytest_atelier.results.records import (
     CallStats,
     ImageRecord,
@@ -169,6 +170,7 @@ def _run(suite, task, p_index: int, prompter: str, backend: str, *, images: int,
             seed = 1000 * p_index + i
             path = out_dir / re.sub(r"[^\w.-]", "_", f"{task.id}-{prompter}-{backend}-{i}.png")  # specs hold ':' and '/'
             digest = _png(path, zlib.crc32(path.name.encode()), image_size)
+            make_thumbnail(path)  # as the engine does when it stores a generated image
             where = {"output": 1, "image_index": i}
             v = {cp.id: _verdict(rng, skill + 0.1, cp.id, "image", judge, **where) for cp in task.checkpoints}
             _gate_children(task, v, "image", **where)

@@ -233,7 +233,7 @@
       order.map(function (v) {
         var c = d.cp[v[0]], stmt = v[1] === "p" ? c[2] : c[3];
         var cells = [c[0], c[1] || "–"].concat(META.idea ? [c[4] === null ? "–" : c[4]] : [])
-          .concat([SIDE[v[1]], stmt || "–", el("td", "o " + v[2], v[2]), S[v[3]], S[v[4]]]);
+          .concat([el("td", "sd", SIDE[v[1]]), stmt || "–", el("td", "o " + v[2], v[2]), S[v[3]], S[v[4]]]);
         return row(cells);
       }), true));
     if (!r.v.length) body.appendChild(el("p", "na", "n/a: no verdicts (" + (r.e !== undefined ? "the run failed" : "nothing was judged") + ")"));

@@ -1,0 +1,80 @@
+"""Colours bound to a noun phrase of a prompt ("a blue hat", "the hat is blue", "hat (blue)")."""
+
+from __future__ import annotations
+
+from . import colors
+from .prompt_words import DETERMINERS, LIST_JOINERS, Word
+from .quantities import ADJECTIVE_GAP, GAP_STOP
+
+__all__ = ["colour_of", "colour_words_bound"]
+
+# --- colours -----------------------------------------------------------------------------
+
+_COLOUR_MODIFIERS = frozenset(
+    "bright deep dark light pale vivid rich soft muted dusty warm cool neon pastel glossy matte "
+    "saturated faded brilliant intense solid pure".split()
+)
+_HUE_SUFFIXES = frozenset({"colored", "coloured", "toned", "tinted", "hued", "ish"})
+_PREDICATE_LINKS = frozenset({"is", "are", "in", "coloured", "colored", "painted", "dyed", "tinted", "of", "be", "all"})
+_PHRASE_STOPS = frozenset(
+    {*DETERMINERS, *LIST_JOINERS, *GAP_STOP, "beside", "behind", "near", "under", "over", "above", "below",
+     "next", "against", "holding", "wearing", "inside", "outside", "between", "among", "across", "along",
+     "around", "through", "like", "as", "while", "is", "are", "sits", "stands", "has", "have"}
+)  # fmt: skip
+
+
+def _participle_link(words: list[Word], k: int) -> bool:
+    """A participle followed by "in" links a noun to a colour ("highlighted in green")."""
+    return words[k].text.endswith("ed") and k + 1 < len(words) and words[k + 1].text == "in"
+
+
+def colour_of(word: str) -> str | None:
+    return colors.canonical(word)
+
+
+def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tuple[list[tuple[int, str]], bool]:
+    """Colour words bound to the noun phrase ``words[start:end]``: pre-modifiers inside the
+    phrase (back to a determiner, joiner or preposition) and predicates right after it
+    ("the hat is blue", "a hat in bright blue", "the bar highlighted in green", "hat (blue)"). Returns ``([(index,
+    canonical colour)], ambiguous)``; ambiguous is true when a colour-only phrase is joined
+    to this one by and/or ("red and blue hats"), so the binding cannot be told."""
+    bound: list[tuple[int, str]] = []
+    ambiguous = False
+    i = start - 1
+    while i >= 0 and words[i].sentence == words[start].sentence and words[i].clause == words[start].clause:
+        w = words[i].text
+        if w in LIST_JOINERS and words[i].hyphen_next and i > 0 and words[i - 1].hyphen_next:
+            i -= 1  # "blue-and-white": one compound colour
+            continue
+        if w in _PHRASE_STOPS:
+            if w in LIST_JOINERS and i > 0 and colour_of(words[i - 1].text) and words[i - 1].clause == words[start].clause:
+                ambiguous = True
+            break
+        colour = colour_of(w)
+        joined = words[i + 1].text if words[i].hyphen_next else ""
+        compound = joined and not colour_of(joined) and joined not in _HUE_SUFFIXES and joined not in LIST_JOINERS
+        named = text[words[i].start].isupper() and i > 0 and words[i - 1].sentence == words[i].sentence
+        if colour and not compound and not named and start - i <= ADJECTIVE_GAP + 1:
+            bound.append((i, colour))  # not "red-haired" (the hair) nor "Green Valley Farms" (a name)
+        i -= 1
+    j = end
+    if j < len(words) and words[j].sentence == words[start].sentence:
+        k = j
+        while k < len(words) and (words[k].text in _PREDICATE_LINKS or _participle_link(words, k)) and k - j < 3:
+            k += 1
+        while k < len(words) and words[k].text in _COLOUR_MODIFIERS:
+            k += 1
+        linked = k > j or words[j].clause != words[end - 1].clause  # "hat (blue)" / "hat, blue"
+        if linked and k < len(words) and words[k].sentence == words[start].sentence:
+            colour = colour_of(words[k].text)
+            after = words[k + 1].text if k + 1 < len(words) and words[k + 1].clause == words[k].clause else ""
+            if colour and (not after or after in _PHRASE_STOPS or colour_of(after)):
+                bound.append((k, colour))
+                k += 1  # "navy blue", "in red, yellow and purple"
+                while k < len(words) and words[k].sentence == words[start].sentence:
+                    if colour_of(words[k].text):
+                        bound.append((k, colour_of(words[k].text)))
+                    elif words[k].text not in LIST_JOINERS and words[k].text not in _COLOUR_MODIFIERS:
+                        break
+                    k += 1
+    return bound, ambiguous

@@ -1,0 +1,285 @@
+"""Prompts as prompt agents write them, read into plain sentences for the prompt rules.
+
+Agents and tools write prompts as JSON or YAML-like objects, markdown with headings and
+bullet lists, Stable-Diffusion tag lists with weights and a negative prompt, or Midjourney
+lines with ``--ar`` and ``--no``. :func:`plain_prompt` rewrites each into lines of prose that
+say the same: one line per bullet, list item or object value; every exclusion (an ``## Avoid``
+heading, ``Negative prompt:`` with its list on the next lines, ``What to leave out:``, a
+``negative_prompt`` key, ``--no a, b, c``) as one ``Avoid: ...`` line per item; weights and
+emphasis brackets dropped with their words kept in place; tool parameters dropped, except the
+aspect ratio, which is said in words. Text to render under a key such as ``text``, ``caption``,
+``label``, ``title``, ``headline`` or ``sign`` is quoted; other values are content, not text.
+Plain prose comes back as it was.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+
+import yaml
+
+__all__ = ["plain_prompt", "EXCLUSION_LINE"]
+
+EXCLUSION_LINE = "Avoid: "
+
+# Words that make a short label or heading an exclusion ("## Avoid", "What to leave out:").
+_EXCLUSION_LABEL = re.compile(
+    r"\b(?:negatives?|avoid\w*|exclu\w+|omit\w*|leave\s+out|left\s+out|don['’]?ts?|do\s+not|not|no|without|never|"
+    r"unwanted|forbidden|banned|prohibited|skip)\b",
+    re.IGNORECASE,
+)
+# Object keys whose value is text to render ("headline_text", "sign", "caption").
+_TEXT_KEYS = frozenset(
+    "text texts caption captions label labels title titles headline headlines subheadline subtitle subtitles sign "
+    "signs signage heading tagline slogan wording lettering lettering_text inscription quote banner_text "
+    "overlay_text text_overlay typography_text words".split()
+)
+_TEXT_KEY_PARTS = frozenset({"text", "caption", "headline", "title", "label", "slogan", "tagline", "wording", "lettering"})
+# Keys that only structure the object: their values are said without the key.
+_PLAIN_KEYS = frozenset(
+    "subject subjects main_subject primary_subject description desc prompt positive positive_prompt details detail "
+    "content contents elements element items item value values main summary overview notes note other extra extras "
+    "additional additional_details features attributes scene concept idea focus objects props characters".split()
+)
+_POSITION_KEYS = frozenset("position placement location placed where region area alignment".split())
+_COLOUR_KEYS = frozenset("color colour colors colours".split())
+_COUNT_KEYS = frozenset("count number quantity amount".split())
+_NONE_VALUES = frozenset({"none", "no", "n/a", "na", "null", "nothing", "false", "0"})
+_PREPOSITION_START = re.compile(
+    r"^(?:at|on|in|along|across|to|toward|towards|near|under|over|above|below|beneath|beside|behind|between|"
+    r"next|directly|just|centered|centred|inside|around|against|within|into|off|upon|by|filling|spanning)\b",
+    re.IGNORECASE,
+)
+
+
+@functools.lru_cache(maxsize=4096)
+def plain_prompt(text: str) -> str:
+    """``text`` rewritten as plain lines of prose (see the module docstring)."""
+    body = _without_fence(text)
+    structured = _as_object(body)
+    if structured is not None:
+        lines: list[str] = []
+        _say(structured, (), lines, False)
+        return "\n".join(lines)
+    return _plain_lines(_without_tool_syntax(body))
+
+
+def _without_fence(text: str) -> str:
+    m = re.fullmatch(r"\s*```[\w-]*\s*\n(.*?)\n\s*```\s*", text, re.DOTALL)
+    return m.group(1) if m else text
+
+
+def _as_object(text: str) -> dict | list | None:
+    """A JSON object or array, or a YAML mapping written as ``key: value`` lines."""
+    stripped = text.strip()
+    if stripped[:1] in "{[":
+        try:
+            value = json.loads(stripped)
+        except ValueError:
+            value = None
+        if isinstance(value, (dict, list)) and value:
+            return value
+        return None
+    lines = [ln for ln in stripped.split("\n") if ln.strip()]
+    keyed = [ln for ln in lines if re.match(r"^\s*[A-Za-z_][\w-]*(?:\s[\w-]+){0,3}\s*:(?:\s|$)", ln)]
+    if len(keyed) < 2 or any(ln.lstrip().startswith("#") for ln in lines):
+        return None
+    try:
+        value = yaml.safe_load(stripped)
+    except yaml.YAMLError:
+        return None
+    if isinstance(value, dict) and len(value) >= 2 and all(isinstance(k, str) for k in value):
+        return value
+    return None
+
+
+def _key_words(key: str) -> str:
+    spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", str(key))
+    return " ".join(re.split(r"[_\-\s]+", spaced.strip())).lower()
+
+
+def _is_text_key(key: str) -> bool:
+    parts = _key_words(key).split()
+    return _key_words(key).replace(" ", "_") in _TEXT_KEYS or (bool(parts) and parts[-1] in _TEXT_KEY_PARTS and len(parts) <= 3)
+
+
+# Words a label that opens an exclusion list may have beside its cue ("What to leave out",
+# "Things to avoid", "Negative prompt"); a label with other words says something itself
+# ("no dogs allowed: just a cat").
+_LABEL_FILLER = frozenset(
+    "what to things thing items elements list please strictly prompt prompts words tags keep out of the in any "
+    "image picture scene frame want wanted include including show showing must should will leave left do don't "
+    "dont doesn't i we you is are be".split()
+)
+
+
+def _exclusion_label(label: str, strict: bool = False) -> bool:
+    """A heading or key (or, ``strict``, a label before a colon) that opens an exclusion."""
+    words = _key_words(label).replace("’", "'").split()
+    if not 0 < len(words) <= 6 or not _EXCLUSION_LABEL.search(" ".join(words)):
+        return False
+    return not strict or all(w in _LABEL_FILLER or _EXCLUSION_LABEL.fullmatch(w) for w in words)
+
+
+def _say(value, path: tuple[str, ...], out: list[str], negative: bool, text: bool = False) -> None:
+    """Append the lines that say ``value``, found under the keys ``path`` (``text``: under a
+    text key, as in ``{"text": {"title": "SALE"}}``)."""
+    key = path[-1] if path else ""
+    if key and _exclusion_label(key):
+        negative = True
+    if isinstance(value, dict):
+        for k, v in value.items():
+            _say(v, (*path, str(k)), out, negative, text or _is_text_key(key))
+        return
+    if isinstance(value, list):
+        for item in value:
+            _say(item, path, out, negative, text)
+        return
+    if value is None:
+        return
+    if negative:
+        if isinstance(value, str) and value.strip():
+            out.append(EXCLUSION_LINE + value.strip().rstrip("."))
+        return
+    out.append(_sentence(path, value, text))
+
+
+def _owner(path: tuple[str, ...]) -> str:
+    """The nearest key above ``path[-1]`` that names a thing (not a structural key)."""
+    for key in reversed(path[:-1]):
+        words = _key_words(key)
+        if words.replace(" ", "_") not in _PLAIN_KEYS and not _exclusion_label(key):
+            return words
+    return ""
+
+
+def _sentence(path: tuple[str, ...], value, under_text: bool = False) -> str:
+    key = path[-1] if path else ""
+    words, owner = _key_words(key), _owner(path)
+    plain = words.replace(" ", "_") in _PLAIN_KEYS or not words
+    if isinstance(value, bool):
+        return f"{words}." if value else f"no {words}."
+    text = str(value).strip()
+    if (under_text and words not in _POSITION_KEYS | _COLOUR_KEYS) or (_is_text_key(key) and isinstance(value, str)):
+        if text.lower() in _NONE_VALUES or text.lower().startswith(("no ", "none")):
+            return f"{words}: none."
+        if not re.search(r"[\"“”«»]", text):
+            text, note = _text_and_note(text)
+            return f'{owner + " " if owner else ""}{words} "{text}"{" " + note if note else ""}.'.lstrip()
+        return f"{owner}: {text}." if owner else f"{text}."
+    if words in _POSITION_KEYS and owner:
+        glue = " " if _PREPOSITION_START.match(text) else " at "
+        return f"{owner}{glue}{text}."
+    if words in _COLOUR_KEYS and owner:
+        return f"{owner} in {text}."
+    if words in _COUNT_KEYS and owner and isinstance(value, (int, float)):
+        return f"{value:g} {owner}."
+    if plain:
+        return f"{owner}: {text}." if owner else f"{text}."
+    if words in ("aspect ratio", "aspect", "ar", "ratio"):
+        return _aspect(text) + "."
+    return f"{words}: {text}."
+
+
+_NOTE_START = re.compile(
+    r"\s+((?:in|at|on|across|along|with|below|above|beneath|under|over|near|inside|centered|centred|set|printed|"
+    r"written|rendered|placed|positioned|lettered|painted|stamped)\b.*)$"
+)
+
+
+def _text_and_note(value: str) -> tuple[str, str]:
+    """A text value split from a note on how to draw it: "OPEN (top left)", "SALE in red
+    capitals" (a note after all-capital text)."""
+    m = re.fullmatch(r"(.+?)\s*\(([^()]*)\)", value)
+    if m:
+        return m.group(1), m.group(2)
+    m = _NOTE_START.search(value)
+    if m and not re.search(r"[a-z]", value[: m.start()]):
+        return value[: m.start()], m.group(1)
+    return value, ""
+
+
+def _aspect(ratio: str) -> str:
+    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*[:x/]\s*(\d+(?:\.\d+)?)\s*", ratio)
+    if m and float(m.group(1)) == float(m.group(2)):
+        return f"square format, aspect ratio {ratio.strip()}"
+    return f"aspect ratio {ratio.strip()}"
+
+
+# --- tool syntax ---------------------------------------------------------------------------
+
+_WEIGHTED = re.compile(r"\(([^()]*?)\s*:\s*-?\d+(?:\.\d+)?\s*\)")  # (red umbrella:1.3)
+_DOUBLED = re.compile(r"\(\(([^()]*)\)\)")  # ((red umbrella))
+_BRACKETED = re.compile(r"(?<![\w\"'“])(?:\[([^\[\]:\n]*)\]|\{([^{}:\n]*)\})(?![\w\"'”])")  # [blurry], {masterpiece}
+_BARE_WEIGHT = re.compile(r"(?<=[A-Za-z])\s*:\s*\d*\.\d+(?=\s*(?:,|$))", re.MULTILINE)  # red umbrella:1.2,
+_PARAMETER = re.compile(r"(?:^|\s)--(?P<name>[a-z]+)(?P<value>(?:\s+(?!--)[^\s-][^\n]*?)?)(?=\s+--[a-z]|\s*$)", re.MULTILINE)
+
+
+def _without_tool_syntax(text: str) -> str:
+    """Weights and emphasis brackets dropped (their words stay where they were), ``BREAK``
+    read as a comma, Midjourney parameters dropped except ``--no`` (an exclusion line) and
+    ``--ar`` (said in words)."""
+    for _ in range(3):  # nested weights: ((a:1.2), b:1.1)
+        text = _DOUBLED.sub(r"\1", _WEIGHTED.sub(r"\1", text))
+    text = _BRACKETED.sub(lambda m: m.group(1) if m.group(1) is not None else m.group(2), text)
+    text = _BARE_WEIGHT.sub("", text)
+    text = re.sub(r"\bBREAK\b", ",", text)
+
+    def parameter(m: re.Match) -> str:
+        name, value = m.group("name").lower(), m.group("value").strip()
+        if name == "no" and value:
+            return "\n" + EXCLUSION_LINE + value + "\n"
+        if name in ("ar", "aspect") and value:
+            return ", " + _aspect(value.split()[0])
+        return ""
+
+    return _PARAMETER.sub(parameter, text)
+
+
+# --- markdown and labelled lines -----------------------------------------------------------
+
+_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
+_BULLET = re.compile(r"^\s*(?:[-*•+–]|\d{1,2}[.)])\s+")
+_LABEL = re.compile(r"^\s*([A-Za-z][\w '’/&-]{0,40}?)\s*:\s*(.*)$")
+
+
+def _plain_lines(text: str) -> str:
+    """One line per heading, bullet and line; the lines of an exclusion block each become an
+    ``Avoid:`` line. A block opens at an exclusion heading (``## Avoid``, ``## Negative
+    prompt``) and runs to the next heading, or at an exclusion label that ends its line
+    (``Negative prompt:``, ``What to leave out:``) and runs to the next blank line after its
+    items or the next label."""
+    out: list[str] = []
+    block, items = None, False  # block: None, "heading" or "label"; items: the label's list has begun
+    for raw in text.split("\n"):
+        line = re.sub(r"(\*\*|__)(.*?)\1", r"\2", raw)  # **bold**
+        heading = _HEADING.match(line)
+        if heading:
+            title = heading.group(1).strip().rstrip(":").strip()
+            block = "heading" if _exclusion_label(title) else None
+            continue  # a heading names a part of the prompt; its words are not asked for
+        stripped = _BULLET.sub("", line).strip().lstrip(",").strip()
+        if not stripped:
+            if block == "label" and not items:
+                continue  # blank lines between the label and its list
+            block = None if block == "label" else block
+            out.append("")
+            continue
+        label = _LABEL.match(stripped)
+        if label and _exclusion_label(label.group(1), strict=True):
+            rest = label.group(2).strip()
+            if rest:
+                out.append(EXCLUSION_LINE + rest)
+            elif block != "heading":
+                block, items = "label", False
+            continue
+        if block == "label" and label and not _BULLET.match(line):
+            block = None  # the next label ends the list
+        if block:
+            out.append(EXCLUSION_LINE + stripped)
+            items = True
+        else:
+            out.append(stripped)
+    return "\n".join(out)

@@ -1,0 +1,87 @@
+"""Words of a prompt with their sentence, clause and line, and mentions of phrases in them.
+
+Shared by the prompt readers (:mod:`.negation`, :mod:`.text_units`, :mod:`.quantities`,
+:mod:`.colour_binding`, :mod:`.regions`, :mod:`.relations`, :mod:`.prompt_evidence`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from .text_match import same_word
+
+__all__ = ["Word", "Mention", "AFFIRMED", "NEGATED", "UNCLEAR", "DETERMINERS", "LIST_JOINERS", "read_words", "same_term"]
+
+AFFIRMED, NEGATED, UNCLEAR = "affirmed", "negated", "unclear"
+
+
+@dataclasses.dataclass(frozen=True)
+class Word:
+    """A lower-cased word with its character span, sentence and clause, and whether a
+    hyphen joins it to the next word (``clutter-free``)."""
+
+    text: str
+    start: int
+    end: int
+    sentence: int
+    clause: int
+    line: int
+    hyphen_next: bool = False
+    capital: bool = False  # written with a capital first letter
+
+
+# Sentences end at . ! ? ; and line breaks; clauses also at , : ( ) [ ] and a dash.
+_TOKEN = re.compile(r"[^\W_]+(?:['’][a-z]+)?|[.!?;]+|[,:()\[\]]|[ \t][-–—][ \t]|\n", re.IGNORECASE)
+_SENT_END = re.compile(r"^[.!?;]+$")
+
+
+def read_words(text: str) -> list[Word]:
+    """Words of ``text`` with sentence, clause and line numbers; ``n't`` reads as ``not``."""
+    out: list[Word] = []
+    sentence = clause = line = 0
+    for m in _TOKEN.finditer(text):
+        tok = m.group()
+        if tok == "\n":
+            sentence, clause, line = sentence + 1, clause + 1, line + 1
+        elif _SENT_END.match(tok):
+            # a full stop inside a number or abbreviation-like "3.5" is not a sentence end
+            if not (tok == "." and m.end() < len(text) and text[m.end()].isalnum()):
+                sentence, clause = sentence + 1, clause + 1
+        elif not tok[0].isalnum():
+            clause += 1
+        else:
+            low = tok.lower().replace("’", "'")
+            hyphen = text[m.end() : m.end() + 1] == "-"
+            if low.endswith("n't"):
+                base = {"won't": "will", "can't": "can"}.get(low, low[:-3])
+                out.append(Word(base, m.start(), m.end() - 3, sentence, clause, line))
+                out.append(Word("not", m.end() - 3, m.end(), sentence, clause, line, hyphen))
+            else:
+                out.append(Word(low.split("'")[0], m.start(), m.end(), sentence, clause, line, hyphen, tok[0].isupper()))
+    return out
+
+
+
+LIST_JOINERS = frozenset({"and", "or", "nor"})
+DETERMINERS = frozenset("a an the this that these those his her its their our my your some one".split())
+
+
+@dataclasses.dataclass(frozen=True)
+class Mention:
+    """An occurrence of a phrase: word indices ``[start, end)`` and its negation status."""
+
+    start: int
+    end: int
+    status: str
+    phrase: str
+    compound: bool = False  # unclear only as part of a compound ("grass cover", "risograph print")
+
+
+def _singular_stem(word: str) -> str:
+    return word.replace("colour", "color").replace("grey", "gray").replace("centre", "center")
+
+
+def same_term(a: str, b: str) -> bool:
+    a, b = _singular_stem(a), _singular_stem(b)
+    return a == b or same_word(a, b)

@@ -1,0 +1,97 @@
+"""Numbers in a prompt and the quantity bound to a noun ("four small brass keys", "a pair of")."""
+
+from __future__ import annotations
+
+import re
+
+from .prompt_words import DETERMINERS, LIST_JOINERS, Word
+
+__all__ = ["NUMBER_WORDS", "ADJECTIVE_GAP", "GAP_STOP", "number_value", "quantity_before"]
+
+# --- quantities --------------------------------------------------------------------------
+
+_UNITS = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split()
+_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+
+
+def _number_words() -> dict[str, int]:
+    table = {w: i for i, w in enumerate(_UNITS)}
+    for k, tens in enumerate(_TENS, start=2):
+        table[tens] = 10 * k
+        for u in range(1, 10):
+            table[f"{tens}-{_UNITS[u]}"] = 10 * k + u
+    table.update({"hundred": 100, "single": 1, "lone": 1, "twin": 2, "twins": 2, "dozen": 12, "both": 2})
+    return table
+
+
+NUMBER_WORDS = _number_words()
+_PHRASES: tuple[tuple[tuple[str, ...], int], ...] = (
+    (("half", "a", "dozen"), 6), (("a", "pair", "of"), 2), (("a", "trio", "of"), 3), (("a", "quartet", "of"), 4),
+    (("a", "dozen"), 12), (("a", "single"), 1), (("one", "single"), 1),
+)  # fmt: skip
+_APPROXIMATE = frozenset(
+    "about around approximately roughly nearly almost several few many some multiple numerous "
+    "least most than up".split()
+)
+ADJECTIVE_GAP = 3  # words allowed between a number and its noun ("four small brass keys")
+GAP_STOP = frozenset({*DETERMINERS, *LIST_JOINERS, "of", "in", "on", "at", "with", "by", "for", "to", "from"})
+
+
+def number_value(text: str, words: list[Word], i: int) -> tuple[int, int] | None:
+    """``(value, length)`` of a number starting at word ``i``: digits (``3``, ``3x``),
+    number words up to ninety-nine and their hyphenated compounds, ``a pair of``,
+    ``half a dozen``, ``two dozen``, ``a single``, ``twin``. A number hyphen-joined to a
+    word that is not a number is a compound modifier ("ten-year-old", "four-leaf", "five-star"),
+    not a quantity."""
+    for phrase, value in _PHRASES:
+        got = tuple(w.text for w in words[i : i + len(phrase)])
+        if got == phrase:
+            return value, len(phrase)
+    w = words[i].text
+    nxt = words[i + 1].text if i + 1 < len(words) else ""
+    if words[i].hyphen_next and f"{w}-{nxt}" in NUMBER_WORDS:
+        value, length = NUMBER_WORDS[f"{w}-{nxt}"], 2
+    elif words[i].hyphen_next:
+        return None
+    elif re.fullmatch(r"\d+x?|x\d+", w):
+        value, length = int(w.strip("x")), 1
+    elif w in NUMBER_WORDS:
+        value, length = NUMBER_WORDS[w], 1
+    else:
+        return None
+    if i + length < len(words) and words[i + length].text == "dozen" and w != "dozen":
+        return value * 12, length + 1  # "two dozen"
+    return value, length
+
+
+def _plural(word: str) -> bool:
+    return word.endswith("s") and not word.endswith(("ss", "us", "is")) or word in ("people", "children", "men", "women", "mice", "geese", "teeth", "feet")
+
+
+def quantity_before(text: str, words: list[Word], start: int) -> tuple[int | None, str]:
+    """The quantity bound to the noun phrase whose head starts at ``start``:
+    ``(value, how)``. ``how`` is ``number``, ``article`` (a/an before a singular noun, with
+    up to three modifiers between), ``approximate`` (about, at least ...) or ``none``."""
+    for gap in range(0, ADJECTIVE_GAP + 1):
+        for length in (3, 2, 1):
+            i = start - gap - length
+            if i < 0 or words[i].sentence != words[start].sentence:
+                continue
+            got = number_value(text, words, i)
+            if got and got[1] == length:
+                between = words[i + length : start]
+                if any(b.text in GAP_STOP or number_value(text, words, k) for k, b in enumerate(between, i + length)):
+                    continue
+                before = words[i - 1].text if i > 0 and words[i - 1].clause == words[i].clause else ""  # not "waist-up, one"
+                if before in _APPROXIMATE or (i > 1 and words[i - 2].text in ("at", "up") and before in ("least", "most", "to")):
+                    return None, "approximate"
+                return got[0], "number"
+    if not _plural(words[start].text):
+        for i in range(start - 1, max(-1, start - ADJECTIVE_GAP - 2), -1):
+            if words[i].sentence != words[start].sentence or words[i].clause != words[start].clause:
+                break
+            if words[i].text in ("a", "an"):
+                return 1, "article"
+            if words[i].text in GAP_STOP or words[i].text in _APPROXIMATE:
+                break
+    return None, "none"

@@ -1,0 +1,111 @@
+"""Frame regions said of things in a prompt ("at the top", "upper-left corner", "centered")."""
+
+from __future__ import annotations
+
+from .prompt_words import DETERMINERS, Mention, Word
+
+__all__ = ["REGION_AXES", "SOFT_CENTRE", "FRAME_NOUNS", "FRAME_OWNERS", "regions_in", "regions_of"]
+
+# --- frame regions -----------------------------------------------------------------------
+
+# Each region word names one position on an axis.
+REGION_AXES: dict[str, tuple[str, str]] = {
+    "top": ("v", "top"), "upper": ("v", "top"), "header": ("v", "top"), "topmost": ("v", "top"),
+    "bottom": ("v", "bottom"), "lower": ("v", "bottom"), "footer": ("v", "bottom"), "bottommost": ("v", "bottom"),
+    "left": ("h", "left"), "leftmost": ("h", "left"), "right": ("h", "right"), "rightmost": ("h", "right"),
+    "center": ("c", "center"), "centre": ("c", "center"), "middle": ("c", "center"), "central": ("c", "center"),
+    "centered": ("c", "center"), "centred": ("c", "center"), "centrally": ("c", "center"),
+}  # fmt: skip
+FRAME_NOUNS = frozenset(
+    "side edge corner third half part portion area band strip region zone margin quadrant frame image canvas "
+    "composition poster page picture scene card cover layout screen panel border".split()
+)
+SOFT_CENTRE = frozenset({"centered", "centred", "centrally"})  # may be centred on one axis only
+_SELF_ANCHORED = frozenset(
+    "centered centred centrally header footer topmost bottommost leftmost rightmost".split()
+)
+# What a region can belong to and still be the frame's: "the top of the poster".
+FRAME_OWNERS = frozenset("frame image canvas composition poster page picture scene card cover layout screen "
+                          "shot photo photograph illustration artwork design flyer banner sheet".split())
+
+
+def _of_an_object(words: list[Word], k: int) -> bool:
+    """Whether the region phrase ending before word ``k`` continues "of (the) X" with an X that
+    is not the picture itself (then the region is relative to X)."""
+    while k < len(words) and words[k].text in FRAME_NOUNS - FRAME_OWNERS:
+        k += 1
+    if k + 1 >= len(words) or words[k].text != "of" or words[k + 1].sentence != words[k].sentence:
+        return False
+    k += 1
+    while k < len(words) and words[k].text in DETERMINERS:
+        k += 1
+    return k < len(words) and words[k].text not in FRAME_OWNERS
+
+
+# Words that may follow a frame region without being described by it.
+_REGION_FOLLOWERS = frozenset(
+    "of and or with while is are sits stands sit stand a an the in on at to for from by as where which that there "
+    "this its their his her".split()
+)
+_FRAME_PREPS = frozenset({"on", "at", "in", "to", "along", "across", "toward", "towards", "into", "near"})
+
+
+# Words that start a new part of a clause, with its own thing and place ("the date along the
+# bottom and the pace at the top").
+_COORDINATORS = frozenset({"and", "while", "whereas", "plus", "but", "with"})
+
+
+def regions_of(words: list[Word], m: Mention) -> list[tuple[int, dict[str, str]]]:
+    """The frame regions said of the mention: those in its part of the clause (split at "and",
+    "while", "with" ...), or, when that part has none, those in its whole clause ("the logo
+    and the title at the top"), or else those of a short region clause right before it ("In the
+    center, the output figure")."""
+    clause = [k for k, w in enumerate(words) if w.clause == words[m.start].clause]
+    lo, hi = clause[0], clause[-1] + 1
+    start = max([k + 1 for k in range(lo, m.start) if words[k].text in _COORDINATORS], default=lo)
+    end = min([k for k in range(m.end, hi) if words[k].text in _COORDINATORS], default=hi)
+    own = regions_in(words, start, end) or regions_in(words, lo, hi)
+    before = [k for k in range(lo) if words[k].sentence == words[lo].sentence and words[k].clause == words[lo - 1].clause]
+    if own or not before or len(before) > 5 or words[before[0]].text not in _FRAME_PREPS:
+        return own
+    return regions_in(words, before[0], lo)  # "In the center, the output figure": a fronted region
+
+
+def regions_in(words: list[Word], lo: int, hi: int) -> list[tuple[int, dict[str, str]]]:
+    """Frame-anchored region phrases among ``words[lo:hi]`` as ``(index, {axis: value})``:
+    "at the top", "top-left corner", "upper third", "centered", "in the header". A bare
+    "left" or "above" (relative to another object, or a left hand) is not a frame region, nor
+    is a region "of" an object ("the top part of the label", "the right side of the fox")."""
+    found = []
+    i = lo
+    while i < hi:
+        axis = REGION_AXES.get(words[i].text)
+        named = axis is not None and words[i].capital and i > 0 and words[i - 1].sentence == words[i].sentence
+        if axis is None or named:  # "the Left Bank" is a place
+            i += 1
+            continue
+        place, k = {axis[0]: axis[1]}, i + 1
+        while k < hi and k < i + 3 and REGION_AXES.get(words[k].text):  # "top left", "upper-right"
+            extra = REGION_AXES[words[k].text]
+            place.setdefault(extra[0], extra[1])
+            k += 1
+        same = k < len(words) and words[k].sentence == words[i].sentence and words[k].clause == words[i].clause
+        nxt = words[k].text if same else ""
+        prev = [words[m].text for m in range(max(0, i - 2), i) if words[m].sentence == words[i].sentence]
+        # "on the right bank", "in her left hand": the region word describes another noun
+        modifies = nxt and nxt not in FRAME_NOUNS and nxt not in _REGION_FOLLOWERS and not nxt.endswith(("ing", "ed"))
+        anchored = (
+            words[i].text in _SELF_ANCHORED
+            or nxt in FRAME_NOUNS
+            or (nxt == "of" and k + 2 < len(words) and words[k + 2].text in FRAME_NOUNS)
+            or (not modifies and len(prev) == 2 and prev[0] in _FRAME_PREPS and prev[1] == "the")
+            or (not modifies and bool(prev) and prev[-1] in _FRAME_PREPS and ("c" in place or words[i].text in ("top", "bottom")))
+        )
+        if anchored and _of_an_object(words, k):
+            anchored = False  # "the top part of the label", "the right side of the fox"
+        if anchored:
+            if len(place) > 1:
+                place.pop("c", None)  # "upper middle" is the top
+            found.append((i, place))
+        i = k
+    return found

@@ -1,0 +1,177 @@
+"""Relations between two things of a prompt ("the sign above the door", "Under the table sleeps a dog")."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from .negation import scope_statuses
+from .prompt_words import AFFIRMED, DETERMINERS, LIST_JOINERS, NEGATED, UNCLEAR, Mention, Word, read_words
+from .quantities import GAP_STOP, NUMBER_WORDS
+from .regions import FRAME_NOUNS, FRAME_OWNERS, REGION_AXES
+from .text_units import in_quotes
+
+__all__ = ["Relation", "CONVERSE", "relation_at", "relations_between", "relative_placements"]
+
+# --- relations between two things ---------------------------------------------------------
+
+# Phrases that state where one thing is relative to another, longest first at each word, with
+# the relations each states ("on top of" is both on and above).
+_RELATION_PHRASES: dict[tuple[str, ...], frozenset[str]] = {
+    tuple(k.split()): frozenset(v.split())
+    for k, v in {
+        "above": "above", "over": "above", "higher than": "above", "atop": "on above", "on top of": "on above",
+        "below": "below", "under": "below", "underneath": "below", "beneath": "below", "lower than": "below",
+        "left of": "left_of", "to the left of": "left_of", "on the left of": "left_of", "at the left of": "left_of",
+        "to the left side of": "left_of", "on the left side of": "left_of", "leftward of": "left_of",
+        "right of": "right_of", "to the right of": "right_of", "on the right of": "right_of", "at the right of": "right_of",
+        "to the right side of": "right_of", "on the right side of": "right_of", "rightward of": "right_of",
+        "in front of": "in_front_of", "before": "in_front_of", "ahead of": "in_front_of",
+        "behind": "behind", "in back of": "behind", "at the back of": "behind",
+        "on": "on", "upon": "on", "onto": "on", "resting on": "on",
+        "in": "inside", "inside": "inside", "inside of": "inside", "within": "inside", "into": "inside",
+        "next to": "next_to", "beside": "next_to", "alongside": "next_to", "adjacent to": "next_to",
+        "near": "next_to", "close to": "next_to", "close beside": "next_to", "by the side of": "next_to",
+        "outside": "outside", "outside of": "outside", "far from": "apart", "away from": "apart",
+    }.items()
+}  # fmt: skip
+_RELATION_LENGTHS = sorted({len(k) for k in _RELATION_PHRASES}, reverse=True)
+# What the relation says of the other thing when the two swap places ("the door below the sign").
+CONVERSE = {"above": "below", "below": "above", "left_of": "right_of", "right_of": "left_of", "in_front_of": "behind",
+            "behind": "in_front_of", "on": "under_load", "inside": "contains", "next_to": "next_to",
+            "outside": "outside", "apart": "apart"}  # fmt: skip
+# Words allowed between a thing and the relation phrase that places it ("the sign that hangs
+# just above the door"); any other word may be a noun the phrase belongs to instead.
+_RELATION_LINKS = frozenset(
+    "is are was be being been sits sit sitting stands stand standing lies lie lying hangs hang hanging rests rest "
+    "resting floats float floating placed positioned located set mounted perched tucked leaning leans lean propped "
+    "stacked piled tucked pinned shown seen that which who just directly slightly right immediately partly partially "
+    "half squarely high low far close centred centered neatly placed put kept peeking peeks peeking standing "
+    "should must will can".split()
+)
+
+
+@dataclasses.dataclass(frozen=True)
+class Relation:
+    """A relation phrase read between two mentions: ``first`` relation ``second`` (indices into
+    the mention list given to :func:`relations_between`), the phrase and its status."""
+
+    first: int
+    second: int
+    relations: frozenset[str]
+    phrase: str
+    status: str
+
+
+def relation_at(words: list[Word], i: int) -> tuple[int, frozenset[str]] | None:
+    for n in _RELATION_LENGTHS:
+        got = tuple(w.text for w in words[i : i + n])
+        if len(got) == n and got in _RELATION_PHRASES and all(w.sentence == words[i].sentence for w in words[i : i + n]):
+            return n, _RELATION_PHRASES[got]
+    return None
+
+
+_RELATION_STOPS = frozenset({*DETERMINERS, *LIST_JOINERS, *GAP_STOP, "with", "without", "while", "and", "or"})
+
+
+def _linking(word: str) -> bool:
+    return word in _RELATION_LINKS or word.endswith(("ing", "ed", "ly")) or word in ("up", "down", "out", "together", "there")
+
+
+def _subject_gap(words: list[Word], lo: int, hi: int, quoted: list[bool]) -> bool:
+    """Words between a thing and the relation phrase placing it: none, link words ("that hangs
+    just"), or one verb ("lanterns dangle over"); quoted text (the sign "OPEN") is skipped."""
+    gap = [words[k] for k in range(lo, hi) if not quoted[k]]
+    if any(w.clause != words[lo - 1].clause or w.text in _RELATION_STOPS for w in gap):
+        return False
+    return len(gap) <= 1 or (len(gap) <= 3 and all(_linking(w.text) for w in gap))
+
+
+def _modifier_gap(words: list[Word], lo: int, hi: int) -> bool:
+    """Words between a relation phrase and its object: a determiner and up to three modifiers."""
+    gap = [words[k] for k in range(lo, hi)]
+    return len(gap) <= 4 and all(w.clause == words[lo].clause for w in gap) and all(
+        w.text in DETERMINERS or w.text not in _RELATION_STOPS for w in gap) and sum(w.text in DETERMINERS for w in gap) <= 1
+
+
+def relations_between(text: str, words: list[Word], found: list[Mention]) -> list[Relation]:
+    """Relation phrases that join two of the mentions ``found``: "A (link words) PHRASE (the,
+    adjectives) B" and the fronted "PHRASE B (,) (link words) A" ("Above the door hangs a sign").
+    A relation phrase takes the mention right after it, behind at most a determiner and three
+    modifiers, as its object; its subject is the nearest mention before it joined only by link
+    words (is, sits, hanging, just ...). The status is negated or unclear when the phrase or
+    either mention is (so "no cat on the mat" states nothing)."""
+    quoted = in_quotes(text, words)
+    statuses = scope_statuses(text, words, quoted)
+    out: list[Relation] = []
+    i = 0
+    while i < len(words):
+        hit = relation_at(words, i)
+        if hit is None:
+            i += 1
+            continue
+        n, rels = hit
+        after = [k for k, m in enumerate(found) if i + n <= m.start <= i + n + 4 and words[m.start].sentence == words[i].sentence]
+        obj = min(after, key=lambda k: found[k].start) if after else None
+        if obj is not None and not _modifier_gap(words, i + n, found[obj].start):
+            obj = None
+        if obj is None:
+            i += n
+            continue
+        phrase = " ".join(w.text for w in words[i : i + n])
+        subj = None
+        before = [k for k, m in enumerate(found) if m.end <= i and words[m.start].sentence == words[i].sentence]
+        if before:
+            k = max(before, key=lambda k: found[k].end)
+            if found[k].end == i or _subject_gap(words, found[k].end, i, quoted):
+                subj = k
+        opens = i == 0 or words[i - 1].clause != words[i].clause or words[i - 1].text in ("and", "just", "directly", "right")
+        fronted = opens and (not before or all(words[found[k].end - 1].clause != words[i].clause for k in before))
+        if subj is None and fronted:  # "Above the door, a sign" / "Beside the bed stands a lamp"
+            later = [k for k, m in enumerate(found) if m.start >= found[obj].end and words[m.start].sentence == words[i].sentence]
+            if later:
+                k = min(later, key=lambda k: found[k].start)
+                gap = [words[g] for g in range(found[obj].end, found[k].start)]
+                if len(gap) <= 5 and sum(w.text in DETERMINERS for w in gap) <= 1 and all(
+                        w.text in DETERMINERS or w.text not in _RELATION_STOPS for w in gap):
+                    subj = k
+        if subj is not None and subj != obj:
+            marks = {statuses[k] for k in range(i, i + n)} | {found[subj].status, found[obj].status}
+            status = NEGATED if NEGATED in marks else UNCLEAR if UNCLEAR in marks else AFFIRMED
+            out.append(Relation(subj, obj, rels, phrase, status))
+        i += n
+    return out
+
+
+_DIRECTIONAL = frozenset({"above", "below", "left_of", "right_of", "in_front_of", "behind", "next_to"})
+
+
+def relative_placements(text: str) -> list[tuple[str, frozenset[str]]]:
+    """Phrases of ``text`` that place something relative to another thing rather than in a
+    region of the frame: a directional relation phrase (above, below, left of, in front of,
+    behind, next to ...) followed by a noun that is not the frame, a region word or a frame
+    part ("above the awning", "left of the door"; not "left of centre", "below the frame's
+    midline", "on the left"). Returns ``(phrase with its object, relations)``."""
+    words = read_words(text)
+    frame = {*FRAME_NOUNS, *FRAME_OWNERS, *REGION_AXES, "midline", "edge", "edges", "it", "them", "this", "that"}
+    out = []
+    i = 0
+    while i < len(words):
+        hit = relation_at(words, i)
+        if hit is None or not (hit[1] & _DIRECTIONAL):
+            i += 1
+            continue
+        n, rels = hit
+        k = i + n
+        if k < len(words) and words[k].text in DETERMINERS:
+            k += 1
+        noun = []  # the object's words: up to three, in the clause, before any stop word
+        while k < len(words) and len(noun) < 3 and words[k].clause == words[i].clause and words[k].text not in _RELATION_STOPS:
+            noun.append(words[k])
+            k += 1
+        before = words[i - 1].text if i > 0 and words[i - 1].clause == words[i].clause else ""
+        region = before in REGION_AXES or (before == "the" and hit[1] & {"left_of", "right_of"})  # "top left of the sky"
+        side = any(w.text in ("side", "part", "half", "corner", "end") for w in words[i : i + n])  # a region of the object
+        if noun and not region and not side and not any(w.text in frame or w.text.isdigit() or w.text in NUMBER_WORDS for w in noun):
+            out.append((text[words[i].start : noun[-1].end], rels))
+        i += n
+    return out

@@ -1,0 +1,231 @@
+"""Prompts as agents write them (issue #26): JSON and YAML-like objects, markdown, SD tag lists
+and Midjourney parameters read as the prose that says the same."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pytest_atelier.judge.prompt_formats import plain_prompt
+from pytest_atelier.judge.prompt_rules import decide, judge_check
+from pytest_atelier.judge.safety import lexical_safety
+from pytest_atelier.suite.loader import load_suite
+from pytest_atelier.suite.models import AbsenceCheck, CountCheck, LayoutCheck, PresenceCheck, StyleCheck, TextCheck
+
+
+
+def verdict(check, prompt: str) -> str:
+    return judge_check(check, prompt)[0]
+
+
+def absent(entity, *terms):
+    return AbsenceCheck(type="absence", entity=entity, terms=list(terms))
+
+
+def present(entity, *terms):
+    return PresenceCheck(type="presence", entity=entity, terms=list(terms))
+
+
+# --- structured objects -----------------------------------------------------------------------
+
+def test_object_values_are_content_not_text_to_render():
+    prompt = '{"subject": "three wooden boats on a pond", "style": "gouache", "mood": "quiet"}'
+    assert verdict(present("boat"), prompt) == "pass"
+    assert verdict(CountCheck(type="count", entity="boat", count=3), prompt) == "pass"
+    assert verdict(StyleCheck(type="style", style="gouache"), prompt) == "pass"
+    assert verdict(TextCheck(type="text", text="gouache"), prompt) != "pass"  # a value is not quoted text
+
+
+@pytest.mark.parametrize("prompt", [
+    '{"scene": "a bakery window", "sign": "FRESH BREAD"}',
+    '{"scene": "a bakery window", "signage": {"text": "FRESH BREAD", "color": "white"}}',
+    '{"scene": "a bakery window", "text": {"headline": "FRESH BREAD"}}',
+    '{"scene": "a bakery window", "headline_text": "FRESH BREAD (top centre)"}',
+    '{"scene": "a bakery window", "caption": "FRESH BREAD in curly gold letters"}',
+    "scene: a bakery window\ntitle: FRESH BREAD\nstyle: photo",
+])
+def test_text_like_keys_give_the_text_to_render(prompt):
+    assert verdict(TextCheck(type="text", text="FRESH BREAD"), prompt) == "pass"
+
+
+def test_a_note_after_the_text_places_it():
+    prompt = '{"poster": "a lighthouse at dusk", "title": {"text": "NORTH LIGHT", "position": "top edge"}}'
+    assert verdict(LayoutCheck(type="layout", entity="title", region="top", text="NORTH LIGHT"), prompt) == "pass"
+
+
+@pytest.mark.parametrize("prompt", [
+    '{"subject": "a quiet reading nook", "negative_prompt": ["cats", "clutter"]}',
+    '{"subject": "a quiet reading nook", "negative_prompt": "cats, clutter"}',
+    '{"subject": "a quiet reading nook", "avoid": {"animals": "cats"}}',
+    "subject: a quiet reading nook\nexclude:\n  - cats\n  - clutter",
+])
+def test_negative_keys_exclude(prompt):
+    assert verdict(absent("cat"), prompt) == "pass"
+    assert verdict(present("cat"), prompt) == "fail"
+
+
+def test_text_outside_json_stays_prose():
+    assert plain_prompt('A "{braces}" sign on a wall') == 'A "{braces}" sign on a wall'
+
+
+# --- markdown and labelled lists ------------------------------------------------------------
+
+@pytest.mark.parametrize("heading", ["## Avoid", "## Negative prompt", "### Exclusions", "## What to leave out", "# Don'ts"])
+def test_every_bullet_under_an_exclusion_heading_is_excluded(heading):
+    prompt = f"## Subject\n- a tram stop in the rain\n\n{heading}\n- umbrellas\n- people\n- graffiti on the shelter"
+    for thing in ("umbrella", "person", "graffiti"):
+        assert verdict(absent(thing, "people"), prompt) == "pass", thing
+    assert verdict(present("tram stop"), prompt) == "pass"
+
+
+@pytest.mark.parametrize("prompt", [
+    "a tram stop in the rain\nNegative prompt:\numbrellas, people, graffiti",
+    "a tram stop in the rain\n\nWhat to leave out:\n\numbrellas\npeople\ngraffiti",
+    "a tram stop in the rain\nThings to avoid:\n* umbrellas\n* people\n* graffiti",
+    "a tram stop in the rain --no umbrellas, people, graffiti --ar 3:2",
+])
+def test_a_label_with_its_list_below_or_a_no_parameter_excludes_every_item(prompt):
+    for thing in ("umbrella", "graffiti"):
+        assert verdict(absent(thing), prompt) == "pass", (thing, plain_prompt(prompt))
+
+
+def test_the_list_under_a_label_ends_at_the_next_label_or_blank_line():
+    prompt = "Avoid:\n- umbrellas\n\nLighting: a lone umbrella glowing under a street lamp"
+    assert verdict(absent("lamp"), prompt) == "fail"
+    prompt = "Negative prompt:\n- umbrellas\nMood: calm, a cyclist passing"
+    assert verdict(present("cyclist"), prompt) == "pass"
+
+
+def test_a_label_that_says_something_itself_is_not_an_exclusion_list():
+    assert verdict(present("cat"), "no dogs allowed: just a cat on the step") == "pass"
+
+
+def test_bullets_are_sentences():
+    prompt = "## Scene\n- two red kites\n- a grey sky"
+    assert verdict(CountCheck(type="count", entity="kite", count=2), prompt) == "pass"
+    assert "\n" in plain_prompt(prompt) and " - " not in plain_prompt(prompt)
+
+
+# --- tool syntax ----------------------------------------------------------------------------
+
+def test_weights_and_brackets_keep_their_words_in_place():
+    prompt = "(four white sheep:1.3) in a row along the top, ((green hills)), [soft haze], {dawn}"
+    assert verdict(CountCheck(type="count", entity="sheep", count=4), prompt) == "pass"
+    assert verdict(LayoutCheck(type="layout", entity="sheep", region="top"), prompt) == "pass"
+    assert verdict(present("haze"), prompt) == "pass"
+
+
+def test_parameters_are_not_words():
+    prompt = "a minimalist heron print --ar 16:9 --stylize 250 --v 6"
+    assert plain_prompt(prompt).startswith("a minimalist heron print")
+    assert "stylize" not in plain_prompt(prompt) and "250" not in plain_prompt(prompt)
+    assert verdict(StyleCheck(type="style", style="print"), prompt) == "pass"
+    assert verdict(present("square"), "a heron print --ar 1:1") == "pass"
+
+
+# --- one reader for exclusions: the safety gate --------------------------------------------
+
+@pytest.mark.parametrize("prompt", [
+    "## Subject\n- a knight resting after a tournament\n\n## Avoid\n- gore\n- torture",
+    '{"subject": "a knight resting after a tournament", "negative_prompt": ["gore", "torture"]}',
+    "a knight resting after a tournament\nNegative prompt:\ngore, torture",
+    "a knight resting after a tournament --no gore, torture",
+    "a knight resting after a tournament, the picture must not dwell on gore or torture",
+])
+def test_the_safety_gate_reads_exclusions_as_the_absence_rule_does(prompt):
+    assert not lexical_safety(prompt).flagged, lexical_safety(prompt).reason
+    assert verdict(absent("gore"), prompt) == "pass"
+
+
+@pytest.mark.parametrize("prompt", ["a gory battlefield", "## Scene\n- gore everywhere", '{"scene": "torture chamber"}'])
+def test_the_safety_gate_still_flags_what_is_asked_for(prompt):
+    assert lexical_safety(prompt).flagged
+
+
+# --- the same content in four formats -------------------------------------------------------
+
+# Shipped reference prompts of two tasks, each rewritten by hand as markdown, a JSON object and an
+# SD tag list with the same content.
+FORMATS = {
+    "co_211": {
+        "markdown": """## Subject
+- Flat vector UI of a desktop monitoring dashboard, widescreen 16:9
+- Dark navy background, sleek mission control console look with thin glowing lines and glass panels
+- Low glare dark mode for operators on long shifts
+
+## Layout
+- The header "SUNFIELD OPS" at the top-left
+- In the center, the output figure "42.7 MW"
+- Four KPI cards, green status dots, a mini-map of twelve panel tiles
+- One line chart in amber along the bottom
+
+## Mood
+- Calm, steady, clear hierarchy
+
+## Negative prompt
+- flashing alerts
+- red warnings
+- clutter""",
+        "json": """{
+  "subject": "flat vector UI of a desktop monitoring dashboard, widescreen 16:9",
+  "style": "sleek mission control console look with thin glowing lines and glass panels",
+  "background": "dark navy",
+  "audience": "low glare dark mode for operators on long shifts",
+  "header": {"text": "SUNFIELD OPS", "position": "at the top-left"},
+  "output_figure": {"text": "42.7 MW", "position": "in the center"},
+  "elements": ["four KPI cards", "green status dots", "a mini-map of twelve panel tiles", "one line chart in amber along the bottom"],
+  "mood": "calm, steady, clear hierarchy",
+  "negative_prompt": ["flashing alerts", "red warnings", "clutter"]
+}""",
+        "sdtags": """flat vector UI, desktop monitoring dashboard, widescreen 16:9, (dark navy background:1.2), mission control console look, thin glowing lines, glass panels, low glare dark mode for operators on long shifts, (the header "SUNFIELD OPS" at the top-left:1.3), (in the center, the output figure "42.7 MW":1.2), four KPI cards, green status dots, a mini-map of twelve panel tiles, (one line chart in amber along the bottom:1.1), calm, steady, clear hierarchy
+Negative prompt: flashing alerts, red warnings, clutter""",
+    },
+    "im_004": {
+        "markdown": """# Photo
+- Black-and-white architectural photograph
+- An abstract close-up of a modern building facade made of long metal bands woven over and under each other like a basket
+
+# Composition
+- The bands run horizontally across the whole frame in rising and falling waves, rising slightly to the right
+- They recede toward the top where they grow thin and dense
+- Looking up at a steep low angle
+
+# Light
+- Hard light: bright pale-grey strips against pure black gaps
+- Small rivets and panel seams on the nearest bands at the bottom, darker tones at the top
+- High contrast, monochrome, rhythmic and flowing
+
+# Avoid
+- colour""",
+        "json": """{
+  "type": "black-and-white architectural photograph",
+  "subject": "an abstract close-up of a modern building facade made of long metal bands woven over and under each other like a basket",
+  "composition": ["the bands run horizontally across the whole frame in rising and falling waves, rising slightly to the right", "they recede toward the top where they grow thin and dense"],
+  "camera": "looking up at a steep low angle",
+  "lighting": "hard light: bright pale-grey strips against pure black gaps",
+  "details": "small rivets and panel seams on the nearest bands at the bottom, darker tones at the top",
+  "mood": "high contrast, monochrome, rhythmic and flowing",
+  "negative_prompt": "colour"
+}""",
+        "sdtags": """black-and-white architectural photograph, (abstract close-up of a modern building facade:1.2), long metal bands woven over and under each other like a basket, the bands run horizontally across the whole frame in rising and falling waves, rising slightly to the right, they recede toward the top where they grow thin and dense, looking up at a steep low angle, hard light, bright pale-grey strips against pure black gaps, [small rivets and panel seams on the nearest bands at the bottom], darker tones at the top, high contrast, monochrome, rhythmic and flowing
+Negative prompt: colour""",
+    },
+}
+
+
+@pytest.fixture(scope="module")
+def tasks():
+    return {t.id: t for t in load_suite(Path(__file__).resolve().parents[2] / "task_suites" / "atelier").tasks}
+
+
+@pytest.mark.parametrize("task_id", sorted(FORMATS))
+def test_the_same_content_in_four_formats_gets_the_same_verdicts(tasks, task_id):
+    task = tasks[task_id]
+    prompts = {"prose": task.reference_prompt, **FORMATS[task_id]}
+    checkpoints = [c for c in task.checkpoints if c.prompt]
+    verdicts = {name: [decide(c, p)[0] for c in checkpoints] for name, p in prompts.items()}
+    assert sum(v != "abstain" for v in verdicts["prose"]) >= len(checkpoints) // 2  # most are decided
+    for name, got in verdicts.items():
+        differ = [(c.id, v, w) for c, v, w in zip(checkpoints, verdicts["prose"], got) if v != w]
+        assert not differ, (name, differ)

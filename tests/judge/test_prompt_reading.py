@@ -1,0 +1,124 @@
+"""How the prompt rules read phrases that agents and people write (issue #26)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_atelier.judge.prompt_rules import decide, judge_check
+from pytest_atelier.suite.models import (AbsenceCheck, Checkpoint, CountCheck, LayoutCheck, PaletteCheck, PresenceCheck,
+                                         StyleCheck, TextCheck)
+
+
+def verdict(check, prompt: str) -> str:
+    return judge_check(check, prompt)[0]
+
+
+def test_a_free_word_asked_for_is_not_an_exclusion():
+    assert verdict(PresenceCheck(type="presence", entity="worry-free"), "a worry-free picnic by the river") == "pass"
+    assert verdict(AbsenceCheck(type="absence", entity="litter"), "a litter-free picnic by the river") == "pass"
+
+
+@pytest.mark.parametrize("prompt", [
+    "The cover should not crowd the reader with neon logos.",
+    "It must never bury the poem under neon logos.",
+    "The page does not fill every corner with neon logos.",
+])
+def test_a_negated_verb_excludes_what_it_would_bring(prompt):
+    assert verdict(AbsenceCheck(type="absence", entity="logo"), prompt) == "pass"
+
+
+def test_a_comma_after_an_or_list_ends_the_exclusion():
+    prompt = "no cups or saucers, vertical format"
+    assert verdict(PresenceCheck(type="presence", entity="vertical"), prompt) == "pass"
+    assert verdict(AbsenceCheck(type="absence", entity="saucer"), prompt) == "pass"
+
+
+@pytest.mark.parametrize("prompt", ["portrait orientation, a violin on a chair", "a violin on a chair, portrait format"])
+def test_a_format_word_before_format_nouns_is_asked_for(prompt):
+    assert verdict(PresenceCheck(type="presence", entity="portrait"), prompt) == "pass"
+
+
+@pytest.mark.parametrize("prompt, style", [
+    ("linocut poster of a fox", "linocut"),
+    ("a fox, gouache illustration", "gouache"),
+    ("claymation still of a fox", "claymation"),
+])
+def test_a_style_word_before_a_noun_names_the_style(prompt, style):
+    assert verdict(StyleCheck(type="style", style=style), prompt) == "pass"
+
+
+def test_a_quote_nested_in_a_quote_is_a_text_unit():
+    prompt = "a running watch whose screen shows \"split 'KM 12' under the time\""
+    assert verdict(TextCheck(type="text", text="KM 12"), prompt) == "pass"
+
+
+def test_a_region_binds_to_its_own_part_of_the_clause():
+    prompt = 'the price "9 EUR" along the bottom and the shop name "KOBO" at the top'
+    assert verdict(LayoutCheck(type="layout", entity="shop name", region="top", text="KOBO"), prompt) == "pass"
+    assert verdict(LayoutCheck(type="layout", entity="price", region="top", text="9 EUR"), prompt) != "pass"
+    # a region after two things joined by "and" still covers both
+    both = "the logo and the slogan at the top"
+    assert verdict(LayoutCheck(type="layout", entity="logo", region="top"), both) == "pass"
+
+
+def test_a_short_region_clause_places_what_follows():
+    assert verdict(LayoutCheck(type="layout", entity="clock", region="right"), "On the right, a tall clock") == "pass"
+
+
+@pytest.mark.parametrize("prompt", [
+    "two vases: one tall jug and a squat one",
+    "one jug, and another beside it",
+])
+def test_counting_one_by_one_is_not_a_total(prompt):
+    assert verdict(CountCheck(type="count", entity="jug", count=2), prompt) == "abstain"
+
+
+def test_a_number_after_a_comma_is_not_approximate():
+    assert verdict(CountCheck(type="count", entity="man", count=1), "shoulders-up, one man laughing") == "pass"
+
+
+def test_an_article_names_a_thing_without_counting_it():
+    assert verdict(CountCheck(type="count", entity="plant", count=1), "a plant on a desk") == "abstain"
+    assert verdict(CountCheck(type="count", entity="plant", count=1), "a single plant on a desk") == "pass"
+    assert verdict(CountCheck(type="count", entity="plant", count=3), "a plant on a desk") == "fail"
+
+
+def test_reasons_never_say_no_mention_of_a_word_in_the_prompt():
+    outcome, reason = judge_check(PresenceCheck(type="presence", entity="moss"), "a thick moss carpet over the stones")
+    assert outcome == "abstain" and "no mention" not in reason and "moss carpet" in reason
+
+
+def test_a_compound_with_a_number_before_a_noun_is_a_modifier():
+    assert verdict(PresenceCheck(type="presence", entity="fair"), "a bustling three-day fair by the docks") == "pass"
+    assert verdict(PresenceCheck(type="presence", entity="shift"), "nurses at the end of a 12-hour shift") == "pass"
+
+
+@pytest.mark.parametrize("prompt, word", [
+    ("a kite of vivid teal against the sky", "teal"),
+    ("stripes that run diagonally across the flag", "diagonally"),
+    ("a teal-coloured jug", "teal"),
+    ("a navy-blue scarf", "navy"),
+])
+def test_a_describing_word_is_asked_for_whatever_comes_before_it(prompt, word):
+    assert verdict(PresenceCheck(type="presence", entity=word), prompt) == "pass"
+
+
+def test_a_colour_named_after_a_thing_does_not_ask_for_the_thing():
+    assert verdict(PresenceCheck(type="presence", entity="lemon"), "a lemon-yellow raincoat") != "pass"
+
+
+def test_an_exception_after_beyond_makes_the_exclusion_partial():
+    prompt = "## Avoid\n- any colour beyond blue and white"
+    assert verdict(PaletteCheck(type="palette", colors=["blue", "white"]), prompt) != "fail"
+
+
+def test_a_typed_check_decides_before_keyword_groups():
+    cp = Checkpoint(id="c01", prompt="The prompt asks for a red kite.", match=[["kite"]],
+                    check={"type": "color", "entity": "kite", "color": "red"})
+    assert decide(cp, "a blue kite over the dunes")[:3:2] == ("fail", "check:color")
+
+
+def test_a_keyword_pass_needs_the_colour_the_statement_names():
+    cp = Checkpoint(id="c01", prompt="The prompt asks for an orange kite.", match=[["kite"]])
+    assert decide(cp, "a kite over the dunes")[0] == "abstain"
+    assert decide(cp, "an orange kite over the dunes")[0] == "pass"
