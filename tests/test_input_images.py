@@ -209,7 +209,7 @@ def test_an_image_input_run_end_to_end_offline(pytester):
     idea = data["aggregates"]["overall"]["all"]["idea"]["prompt"]
     assert set(idea["by_category"]) == {"I2I", "Is2I", "I(s)2Is"} and idea["rule"] == "idea-bench"
     assert idea["score"] == pytest.approx(sum(idea["by_category"].values()) / 3)
-    result.stdout.fnmatch_lines(["*IDEA by category: prompt / image*I2I*Is2I*I(s)2Is*"])
+    result.stdout.fnmatch_lines(["*IDEA by category (IDEA-Bench*): prompt / image*I2I*Is2I*I(s)2Is*"])
     from pytest_atelier.report import render_report
     from pytest_atelier.results.records import load_results
 

@@ -188,8 +188,9 @@ DRAFT = {
         "the semantic primitives abstract_intent, audience_intent, implicit_style and semantic_negation, 6 to 10 "
         "checkpoints in all. CO tasks use 3 or 4 kinds of semantic primitive and 10 to 18 constraint checkpoints "
         "over at least 2 constraint primitives, each constraint checkpoint matching one entry of constraints. IM "
-        "tasks have 7 to 16 checkpoints describing the target picture and never use audience_intent, "
-        "semantic_negation or hard_constraint. Every checklist item must follow from the brief or the picture; "
+        "tasks describe the target picture in 3 to 7 semantic checkpoints (abstract_intent, implicit_style) and 7 to "
+        "16 constraint checkpoints (attribute_binding, spatial_relation, quantity, text), and never use "
+        "audience_intent, semantic_negation or hard_constraint. Every checklist item must follow from the brief or the picture; "
         "invent nothing the requester did not ask for."
     ),
     "schema": _strict(

@@ -134,7 +134,8 @@ def _draft(user: str) -> dict:
                 "reference_prompt": "Woodcut print of a red fox asleep in snow, three pines behind."}  # fmt: skip
     if "Write an IM task" in user:
         return {"title": "Yellow poster", "brief": "Reproduce the poster.", "constraints": None, "tags": tags,
-                "checkpoints": [{**c, "primitive": "implicit_style"} for c in _semantic(8)], "reference_prompt": "A plain yellow poster."}  # fmt: skip
+                "checkpoints": [{**c, "primitive": "implicit_style" if i < 4 else "attribute_binding"} for i, c in enumerate(_semantic(11))],
+                "reference_prompt": "A plain yellow poster."}  # fmt: skip
     return {"category": "OE", "title": "Street in watercolour", "brief": DOOR, "constraints": None, "tags": tags,
             "checkpoints": _semantic(7), "reference_prompt": "Watercolour of the street, the blue door kept."}  # fmt: skip
 

@@ -1,4 +1,7 @@
-"""Results version 3: runs carry their metrics; files of versions 1 and 2 still load (the shipped fixture is version 1)."""
+"""Results version 3: runs carry their metrics; files of versions 1 and 2 still load.
+
+``results_v1.json`` is cut from the version-1 recording of ``multi.json`` (commit 7484d6b): the three
+im_001 runs without images and their items, aggregates dropped."""
 
 from __future__ import annotations
 
@@ -9,7 +12,7 @@ from pytest_atelier.results.records import SCHEMA_VERSION, MetricRecord, load_re
 
 from helpers_results import items_for, make_results, make_run
 
-MULTI = Path(__file__).parents[2] / "fixtures" / "results" / "multi.json"
+V1 = Path(__file__).parents[2] / "fixtures" / "results" / "results_v1.json"
 
 
 def test_metrics_round_trip_in_version_3(tmp_path):
@@ -22,9 +25,9 @@ def test_metrics_round_trip_in_version_3(tmp_path):
 
 
 def test_an_older_file_loads_with_no_metrics(tmp_path):
-    data = json.loads(MULTI.read_text(encoding="utf-8"))
+    data = json.loads(V1.read_text(encoding="utf-8"))
     assert data["version"] == 1 and all("metrics" not in run for run in data["runs"])
-    old = load_results(MULTI)
+    old = load_results(V1)
     assert old.version == 1 and old.runs and all(run.metrics == [] for run in old.runs)
     data["version"] = 2
     (tmp_path / "v2.json").write_text(json.dumps(data), encoding="utf-8")
