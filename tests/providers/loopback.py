@@ -105,6 +105,7 @@ class LoopbackServer:
         self.in_flight = self.max_in_flight = 0
         self._tasks: dict[str, dict] = {}
         self._lock = threading.Lock()
+        self._here = threading.local()
         self.httpd = _Server(("127.0.0.1", 0), _Handler)
         self.httpd.owner = self
         self._thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
@@ -143,9 +144,17 @@ class LoopbackServer:
             self.arrivals.append(time.time())
             self.in_flight += 1
             self.max_in_flight = max(self.max_in_flight, self.in_flight)
+        self._here.answering = True
         try:
             self._handle(h, method)
         finally:
+            self._leave()
+
+    def _leave(self) -> None:
+        """A request stops counting as in flight once its answer starts: a client may send its next
+        request as soon as it has the answer, before this thread gets back to its bookkeeping."""
+        if getattr(self._here, "answering", False):
+            self._here.answering = False
             with self._lock:
                 self.in_flight -= 1
 
@@ -218,6 +227,7 @@ class LoopbackServer:
         self._send_raw(h, status, json.dumps(data).encode(), "application/json", extra)
 
     def _send_raw(self, h, status: int, payload: bytes, ctype: str, extra: dict | None = None) -> None:
+        self._leave()
         h.send_response(status)
         h.send_header("Content-Type", ctype)
         h.send_header("Content-Length", str(len(payload)))
