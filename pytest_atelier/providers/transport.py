@@ -65,7 +65,8 @@ RETRY_STATUSES = frozenset({408, 425, 429, 500, 502, 503, 504, 529})
 @dataclasses.dataclass(frozen=True)
 class RetryPolicy:
     """``attempts`` tries in all; the wait before try k+1 is ``base * 2**(k-1)`` capped at ``cap``,
-    scaled by a random factor in [0.5, 1] (jitter), or the server's Retry-After (capped too)."""
+    scaled by a random factor in [0.5, 1] (jitter), or the server's Retry-After (waited as asked:
+    a longer one than the run may wait is refused before this)."""
 
     attempts: int = 5
     base: float = 1.0
@@ -80,7 +81,7 @@ class RetryPolicy:
     def delay(self, attempt: int, retry_after: float | None = None) -> float:
         """A pause of 0 (``Retry-After: 0``) is no pause at all: the backoff applies."""
         if retry_after:
-            return min(self.cap, retry_after) * random.uniform(1.0, 1.1)
+            return retry_after * random.uniform(1.0, 1.1)
         return min(self.cap, self.base * 2 ** (attempt - 1)) * random.uniform(0.5, 1.0)
 
 
@@ -533,7 +534,7 @@ class Transport:
             if attempt < self.retry.attempts:
                 self.tracker.retried()
                 # the server's pause (already checked against max_wait), or the backoff when it gave none or 0
-                self.sleep(retry_after * random.uniform(1.0, 1.1) if retry_after else self.retry.delay(attempt))
+                self.sleep(self.retry.delay(attempt, retry_after))
         self.tracker.failed()
         raise ProviderError(
             self.scrub(
