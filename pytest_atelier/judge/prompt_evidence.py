@@ -14,6 +14,8 @@ offline judge reads the prompt side") documents every pattern read.
 
 from __future__ import annotations
 
+import re
+
 from .colour_binding import colour_of, colour_words_bound
 from .negation import excluded_after, scope_statuses, word_statuses
 from .prompt_words import AFFIRMED, DETERMINERS, NEGATED, UNCLEAR, Mention, Word, read_words, same_term
@@ -91,11 +93,38 @@ def _modifies_next(words: list[Word], end: int) -> bool:
     it modifies ("violin case", "wolf pack", "anime convention")."""
     if end >= len(words) or words[end].clause != words[end - 1].clause or words[end].sentence != words[end - 1].sentence:
         return False
-    w = words[end].text
+    w, head = words[end].text, words[end - 1].text
     verbish = (w.endswith(("ing", "ed", "ly")) and w not in _LY_NOUNS) or (w.endswith("s") and not w.endswith("ss"))
+    verbish |= w in _PARTICIPLES  # "a robot shown full body", "hands reaching up"
+    plural = head.endswith("s") and not head.endswith(("ss", "us", "is"))  # "blades overlap": a verb follows
     placed = relation_at(words, end) is not None  # "a sign beneath the door", "a lamp far from the bed"
     picture = w in _FORMAT_NOUNS  # "square format", "vertical crop": the word describes the picture
-    return not (w in _AFTER_HEAD or verbish or placed or picture or w.isdigit() or w in NUMBER_WORDS or colour_of(w))
+    described = _POST_ADJECTIVES.get(w, False) or _compared(w)  # "middle blades deep violet", "each blade wider"
+    return not (w in _AFTER_HEAD or verbish or plural or placed or picture or described or w.isdigit() or w in NUMBER_WORDS or colour_of(w))
+
+
+# Words after a noun that say what it does or how it is (participles, particles, adjectives),
+# never the head of a compound with it.
+_PARTICIPLES = frozenset(
+    "shown drawn seen made held laid built worn sewn grown thrown blown known torn spun hung lit sent kept meant "
+    "felt sat stood led fed hid written given taken broken chosen frozen woven risen driven eaten fallen hidden "
+    "stolen sunk shrunk swung flung struck stuck caught brought sold told "
+    "up down out off away back upward upwards downward downwards leftward leftwards rightward rightwards forward "
+    "forwards outward outwards inward inwards anywhere everywhere somewhere nowhere mid half again together apart "
+    "alone aloft overhead".split()
+)
+# Adjectives that may follow a noun (True) or only compare ("darker"; "lamp light" is a compound).
+_POST_ADJECTIVES = {
+    **{w: True for w in "deep bright pale wide tall small large big huge tiny thin thick narrow short high low soft "
+       "warm cool heavy slim round upright visible".split()},
+    **{w: False for w in "strong dark light close far".split()},
+}
+
+
+def _compared(word: str) -> bool:
+    """A comparative or superlative of a common adjective ("wider", "largest", "brighter")."""
+    stem = re.sub(r"(?:er|est)$", "", word)
+    return stem != word and any(base in _POST_ADJECTIVES for base in (stem, stem + "e", stem[:-1], stem[:-1] + "y"))
 
 
 # Nouns for the picture's own shape: a word before them describes the picture, not a thing.
@@ -106,7 +135,7 @@ _PLAIN_ADJECTIVES = frozenset(
     "big small little large huge tiny giant old young new tall short long fat thin wide narrow cute wild lone "
     "single whole full dark light bright pale deep soft warm cold cool wet dry clean fresh ripe slim tame stray "
     "brave proud calm quiet loud happy sad angry gentle fierce friendly lonely sleeping running flying majestic "
-    "beautiful lovely elegant ancient modern rustic vintage cozy cosy tiny white black free".split()
+    "beautiful lovely elegant ancient modern rustic vintage cozy cosy tiny white black free main vegan".split()
 )
 _ADJECTIVE_ENDINGS = ("y", "ful", "ous", "ive", "al", "ic", "ish", "less", "able", "ible", "ed", "ing", "en", "est", "ern", "ese", "ian")
 
@@ -143,9 +172,29 @@ def plain_head(words: list[Word], m: Mention) -> bool:
         return True
     if m.end - m.start == 1 and _describes(words[m.start].text):
         return True  # "vivid blue", "run horizontally": a word before a describing word does not change it
-    w = words[m.start - 1].text
+    if m.end - m.start > 1 or _agent(words[m.start].text):
+        return True  # "a simple savings jar", "a jazz saxophonist": a word before a named kind narrows it, never renames it
+    prev = words[m.start - 1]
+    w = prev.text
     counted = m.start > 1 and words[m.start - 2].hyphen_next and (words[m.start - 2].text.isdigit() or words[m.start - 2].text in NUMBER_WORDS)
-    return w in DETERMINERS or w in _AFTER_HEAD or w in NUMBER_WORDS or w.isdigit() or adjective(w) or counted
+    proper = prev.capital and m.start > 1 and words[m.start - 2].sentence == prev.sentence  # "a Catalan chef"
+    made_of = w in _MATERIALS or w in _PERSON_MODIFIERS  # "a glass flacon", "a woman lawyer"
+    return w in DETERMINERS or w in _AFTER_HEAD or w in NUMBER_WORDS or w.isdigit() or adjective(w) or counted or proper or made_of
+
+
+# Nouns for what a thing is made of, and people's nouns used before another noun: a thing made
+# of glass is still the thing; a woman lawyer is a lawyer.
+_MATERIALS = frozenset(
+    "glass paper stoneware porcelain ceramic clay wood timber oak pine bamboo wicker rattan cardboard metal steel "
+    "iron brass copper bronze tin chrome aluminium aluminum stone marble granite concrete brick plastic leather "
+    "wool cotton silk linen velvet denim felt lace canvas".split()
+)
+_PERSON_MODIFIERS = frozenset("woman man girl boy lady child female male".split())
+
+
+def _agent(word: str) -> bool:
+    """A noun for a person by what they do ("saxophonist", "technician", "cartographer")."""
+    return len(word) > 6 and word.endswith(("ist", "ician", "grapher", "ologist"))
 
 
 _GONE = frozenset({"nowhere", "vanished", "disappeared", "gone", "missing", "absent"})

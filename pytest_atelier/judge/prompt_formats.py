@@ -115,6 +115,27 @@ _LABEL_FILLER = frozenset(
 )
 
 
+# Words a label that names a part of the frame may have ("Bottom left", "Top, across the width").
+_REGION_WORDS = frozenset(
+    "top upper bottom lower left right center centre middle header footer corner side edge third half strip band "
+    "area zone margin the across along width of frame image poster page".split()
+)
+
+
+def _region_label(label: str) -> bool:
+    """A line label that is a frame region: what follows it is placed there ("Bottom left:
+    the date", a ``"footer"`` key)."""
+    words = re.findall(r"[a-z]+", label.lower().replace("_", " "))
+    anchors = {"top", "upper", "bottom", "lower", "left", "right", "center", "centre", "middle", "header", "footer"}
+    return 0 < len(words) <= 6 and words[0] in anchors and all(w in _REGION_WORDS for w in words)
+
+
+def _region_lead(label: str) -> str:
+    """A region label said as a fronted place: "At the bottom left", "In the footer"."""
+    words = re.findall(r"[a-z]+", label.lower().replace("_", " "))
+    return f"{'In' if words[0] in ('header', 'footer') else 'At'} the {' '.join(words)}"
+
+
 def _exclusion_label(label: str, strict: bool = False) -> bool:
     """A heading or key (or, ``strict``, a label before a colon) that opens an exclusion."""
     words = _key_words(label).replace("’", "'").split()
@@ -178,6 +199,8 @@ def _sentence(path: tuple[str, ...], value, under_text: bool = False) -> str:
         return f"{value:g} {owner}."
     if plain:
         return f"{owner}: {text}." if owner else f"{text}."
+    if _region_label(key) and isinstance(value, str):
+        return f"{_region_lead(key)}: {text}."
     if words in ("aspect ratio", "aspect", "ar", "ratio"):
         return _aspect(text) + "."
     return f"{words}: {text}."
@@ -214,6 +237,7 @@ _WEIGHTED = re.compile(r"\(([^()]*?)\s*:\s*-?\d+(?:\.\d+)?\s*\)")  # (red umbrel
 _DOUBLED = re.compile(r"\(\(([^()]*)\)\)")  # ((red umbrella))
 _BRACKETED = re.compile(r"(?<![\w\"'“])(?:\[([^\[\]:\n]*)\]|\{([^{}:\n]*)\})(?![\w\"'”])")  # [blurry], {masterpiece}
 _BARE_WEIGHT = re.compile(r"(?<=[A-Za-z])\s*:\s*\d*\.\d+(?=\s*(?:,|$))", re.MULTILINE)  # red umbrella:1.2,
+_MULTI_PROMPT = re.compile(r"\s*::\s*-?\d*(?:\.\d+)?(?=\s|,|$)")  # Midjourney "a cat::2 on a mat::1"
 _PARAMETER = re.compile(r"(?:^|\s)--(?P<name>[a-z]+)(?P<value>(?:\s+(?!--)[^\s-][^\n]*?)?)(?=\s+--[a-z]|\s*$)", re.MULTILINE)
 
 
@@ -225,6 +249,7 @@ def _without_tool_syntax(text: str) -> str:
         text = _DOUBLED.sub(r"\1", _WEIGHTED.sub(r"\1", text))
     text = _BRACKETED.sub(lambda m: m.group(1) if m.group(1) is not None else m.group(2), text)
     text = _BARE_WEIGHT.sub("", text)
+    text = _MULTI_PROMPT.sub(",", text)
     text = re.sub(r"\bBREAK\b", ",", text)
 
     def parameter(m: re.Match) -> str:
@@ -243,6 +268,7 @@ def _without_tool_syntax(text: str) -> str:
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
 _BULLET = re.compile(r"^\s*(?:[-*•+–]|\d{1,2}[.)])\s+")
 _LABEL = re.compile(r"^\s*([A-Za-z][\w '’/&-]{0,40}?)\s*:\s*(.*)$")
+_REGION_LINE = re.compile(r"^\s*([A-Za-z][\w ,-]{0,40}?)\s*:\s*(\S.*)$")
 
 
 def _plain_lines(text: str) -> str:
@@ -267,6 +293,9 @@ def _plain_lines(text: str) -> str:
             block = None if block == "label" else block
             out.append("")
             continue
+        placed = _REGION_LINE.match(stripped)
+        if placed and not block and _region_label(placed.group(1)):
+            stripped = f"{_region_lead(placed.group(1))}: {placed.group(2).strip()}"
         label = _LABEL.match(stripped)
         if label and _exclusion_label(label.group(1), strict=True):
             rest = label.group(2).strip()

@@ -45,7 +45,7 @@ def _of_an_object(words: list[Word], k: int) -> bool:
 # Words that may follow a frame region without being described by it.
 _REGION_FOLLOWERS = frozenset(
     "of and or with while is are sits stands sit stand a an the in on at to for from by as where which that there "
-    "this its their his her".split()
+    "this its their his her across along above below near under over behind beside between against".split()
 )
 _FRAME_PREPS = frozenset({"on", "at", "in", "to", "along", "across", "toward", "towards", "into", "near"})
 
@@ -66,7 +66,7 @@ def regions_of(words: list[Word], m: Mention) -> list[tuple[int, dict[str, str]]
     end = min([k for k in range(m.end, hi) if words[k].text in _COORDINATORS], default=hi)
     own = regions_in(words, start, end) or regions_in(words, lo, hi)
     before = [k for k in range(lo) if words[k].sentence == words[lo].sentence and words[k].clause == words[lo - 1].clause]
-    if own or not before or len(before) > 5 or words[before[0]].text not in _FRAME_PREPS:
+    if own or not before or len(before) > 6 or words[before[0]].text not in _FRAME_PREPS:
         return own
     return regions_in(words, before[0], lo)  # "In the center, the output figure": a fronted region
 

@@ -229,3 +229,20 @@ def test_the_same_content_in_four_formats_gets_the_same_verdicts(tasks, task_id)
     for name, got in verdicts.items():
         differ = [(c.id, v, w) for c, v, w in zip(checkpoints, verdicts["prose"], got) if v != w]
         assert not differ, (name, differ)
+
+
+@pytest.mark.parametrize("prompt", [
+    "## Lettering\n- Top, across the width: \"HARVEST FAIR\" in bold serif\n- Bottom right: the venue \"OLD MILL\"",
+    '{"scene": "a barn in autumn", "top": "title \\"HARVEST FAIR\\" in bold serif", "bottom_right": "the venue \\"OLD MILL\\""}',
+])
+def test_a_region_label_places_what_follows_it(prompt):
+    assert verdict(LayoutCheck(type="layout", entity="title", region="top", text="HARVEST FAIR"), prompt) == "pass"
+    assert verdict(LayoutCheck(type="layout", entity="venue", region="bottom-right", text="OLD MILL"), prompt) == "pass"
+    assert verdict(LayoutCheck(type="layout", entity="venue", region="top", text="OLD MILL"), prompt) != "pass"
+
+
+def test_midjourney_multi_prompt_weights_are_not_words():
+    prompt = "a lighthouse::2 stormy sea::1 --no boats, gulls --style raw"
+    assert "::" not in plain_prompt(prompt) and "raw" not in plain_prompt(prompt)
+    assert verdict(present("lighthouse"), prompt) == "pass"
+    assert verdict(absent("gull"), prompt) == "pass"

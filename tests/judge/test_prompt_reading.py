@@ -122,3 +122,31 @@ def test_a_keyword_pass_needs_the_colour_the_statement_names():
     cp = Checkpoint(id="c01", prompt="The prompt asks for an orange kite.", match=[["kite"]])
     assert decide(cp, "a kite over the dunes")[0] == "abstain"
     assert decide(cp, "an orange kite over the dunes")[0] == "pass"
+
+
+# --- words around a noun that do not make a compound of it ---------------------------------
+
+@pytest.mark.parametrize("prompt", [
+    "a tin soldier shown from the side on a shelf",  # an irregular participle follows
+    "the kites drift over the dunes",  # a plural noun followed by its verb
+    "a kite higher than the gulls",  # a comparative follows
+    "two kites aloft over a beach",  # an adverb follows
+    "a paper kite over a beach",  # a material before it
+    "a Balinese kite over a beach",  # a proper adjective before it
+])
+def test_words_beside_a_noun_that_describe_it_leave_it_asked_for(prompt):
+    entity = "soldier" if "soldier" in prompt else "kite"
+    assert verdict(PresenceCheck(type="presence", entity=entity), prompt) == "pass"
+
+
+@pytest.mark.parametrize("prompt, entity", [
+    ("a portrait of a bored violin teacher", "violin teacher"),
+    ("a weary harbour cartographer at her desk", "cartographer"),
+])
+def test_a_word_before_a_named_kind_narrows_it(prompt, entity):
+    assert verdict(PresenceCheck(type="presence", entity=entity), prompt) == "pass"
+
+
+@pytest.mark.parametrize("prompt", ["a baseball bat on the grass", "a bat house on a fence post"])
+def test_a_noun_before_or_after_still_makes_a_compound(prompt):
+    assert verdict(PresenceCheck(type="presence", entity="bat"), prompt) == "abstain"
