@@ -12,7 +12,8 @@ __all__ = ["colour_of", "colour_words_bound"]
 
 _COLOUR_MODIFIERS = frozenset(
     "bright deep dark light pale vivid rich soft muted dusty warm cool neon pastel glossy matte "
-    "saturated faded brilliant intense solid pure".split()
+    "saturated faded brilliant intense solid pure near nearly almost deeper darker lighter brighter paler "
+    "softer warmer cooler richer creamy milky smoky dusky inky".split()
 )
 _HUE_SUFFIXES = frozenset({"colored", "coloured", "toned", "tinted", "hued", "ish"})
 _PREDICATE_LINKS = frozenset({"is", "are", "in", "coloured", "colored", "painted", "dyed", "tinted", "of", "be", "all"})
@@ -23,9 +24,29 @@ _PHRASE_STOPS = frozenset(
 )  # fmt: skip
 
 
+_ADVERBS = frozenset({"behind", "itself", "here", "there", "too", "also", "overall", "below", "above"})
+_IRREGULAR_LINKS = frozenset({"drawn", "shown", "done", "lit", "set", "made", "worn", "dressed"})
+
+
 def _participle_link(words: list[Word], k: int) -> bool:
-    """A participle followed by "in" links a noun to a colour ("highlighted in green")."""
-    return words[k].text.endswith("ed") and k + 1 < len(words) and words[k + 1].text == "in"
+    """A participle followed by "in" links a noun to a colour ("highlighted in green", "drawn in amber")."""
+    participle = words[k].text.endswith("ed") or words[k].text in _IRREGULAR_LINKS
+    return participle and k + 1 < len(words) and words[k + 1].text == "in"
+
+
+def _listed(words: list[Word], k: int) -> bool:
+    """A word that a comma closes, in a list of qualities ("the soup is thick, creamy orange")."""
+    return k + 1 < len(words) and words[k + 1].clause != words[k].clause and words[k + 1].sentence == words[k].sentence
+
+
+def _shared_head(words: list[Word], joiner: int, start: int, bound: list[tuple[int, str]]) -> bool:
+    """"red tail-light and white headlight trails": the phrase after "and" has a word between
+    its colour and the noun, and the phrase before it has a colour just as far back, so the
+    noun may be shared by both colours."""
+    if not bound or bound[-1][0] >= start - 1:
+        return False
+    before = range(joiner - 1, max(-1, joiner - 4), -1)
+    return any(colour_of(words[k].text) and words[k].clause == words[joiner].clause for k in before if k != joiner - 1)
 
 
 def colour_of(word: str) -> str | None:
@@ -49,6 +70,7 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
         if w in _PHRASE_STOPS:
             if w in LIST_JOINERS and i > 0 and colour_of(words[i - 1].text) and words[i - 1].clause == words[start].clause:
                 ambiguous = True
+            ambiguous |= w in LIST_JOINERS and _shared_head(words, i, start, bound)
             break
         colour = colour_of(w)
         joined = words[i + 1].text if words[i].hyphen_next else ""
@@ -59,16 +81,20 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
         i -= 1
     j = end
     if j < len(words) and words[j].sentence == words[start].sentence:
-        k = j
+        k = j + (words[j].text in _ADVERBS and j + 1 < len(words) and words[j + 1].text in ("is", "are"))  # "the wall behind is"
         while k < len(words) and (words[k].text in _PREDICATE_LINKS or _participle_link(words, k)) and k - j < 3:
             k += 1
-        while k < len(words) and words[k].text in _COLOUR_MODIFIERS:
+        copula = k > j and words[k - 1].text in ("is", "are") and k < len(words) and words[k].text in ("a", "an")
+        k += copula  # "the sky is a pale grey band"
+        while k < len(words) and (words[k].text in _COLOUR_MODIFIERS or (k > j and _listed(words, k))) and not colour_of(words[k].text) and k - j < 6:
             k += 1
         linked = k > j or words[j].clause != words[end - 1].clause  # "hat (blue)" / "hat, blue"
-        if linked and k < len(words) and words[k].sentence == words[start].sentence:
+        if k < len(words) and words[k].sentence == words[start].sentence:
             colour = colour_of(words[k].text)
             after = words[k + 1].text if k + 1 < len(words) and words[k + 1].clause == words[k].clause else ""
-            if colour and (not after or after in _PHRASE_STOPS or colour_of(after)):
+            ends = not after or after in _PHRASE_STOPS or colour_of(after)
+            # "blades pink, ..." (a colour closing the noun's clause) binds without a link word
+            if colour and (ends and (linked or not after) or copula):
                 bound.append((k, colour))
                 k += 1  # "navy blue", "in red, yellow and purple"
                 while k < len(words) and words[k].sentence == words[start].sentence:

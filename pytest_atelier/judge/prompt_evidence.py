@@ -135,7 +135,10 @@ _PLAIN_ADJECTIVES = frozenset(
     "big small little large huge tiny giant old young new tall short long fat thin wide narrow cute wild lone "
     "single whole full dark light bright pale deep soft warm cold cool wet dry clean fresh ripe slim tame stray "
     "brave proud calm quiet loud happy sad angry gentle fierce friendly lonely sleeping running flying majestic "
-    "beautiful lovely elegant ancient modern rustic vintage cozy cosy tiny white black free main vegan".split()
+    "beautiful lovely elegant ancient modern rustic vintage cozy cosy tiny white black free main vegan empty bold "
+    "close retro square vertical horizontal abundant glossy shiny cheeky dusty rusty misty foggy sunny snowy rainy "
+    "cloudy stormy grainy airy moody gloomy dreamy messy tidy neat busy sturdy elderly steep flat low high cheap "
+    "opaque open triangular outspread worn much".split()
 )
 _ADJECTIVE_ENDINGS = ("y", "ful", "ous", "ive", "al", "ic", "ish", "less", "able", "ible", "ed", "ing", "en", "est", "ern", "ese", "ian")
 
@@ -158,9 +161,17 @@ THING_HUES = frozenset(
 
 
 def _describes(word: str) -> bool:
-    """A colour, an adverb in -ly or an adjective by its ending: a word that describes rather
-    than names, so no word before it makes it name something else."""
-    return bool(colour_of(word)) or (word.endswith("ly") and word not in _LY_NOUNS) or adjective(word, strict=True)
+    """A colour, an adverb in -ly, an adjective by its ending, a participle ("raised", "woven")
+    or a decade ("1970s"): a word that describes rather than names, so no word next to it
+    makes it name something else."""
+    participle = (len(word) > 4 and word.endswith("ed") and not word.endswith("eed")) or word in _PARTICIPLES
+    decade = bool(re.fullmatch(r"\d{2,4}s", word))
+    return bool(colour_of(word)) or (word.endswith("ly") and word not in _LY_NOUNS) or adjective(word, strict=True) or participle or decade
+
+
+# Words before a noun that cannot modify it as a noun would: pronouns and adverbs ("render it
+# bold", "pull out numerals").
+_NOT_MODIFIERS = frozenset("it them him us me you out much more most quite rather slightly too".split())
 
 
 def plain_head(words: list[Word], m: Mention) -> bool:
@@ -179,7 +190,9 @@ def plain_head(words: list[Word], m: Mention) -> bool:
     counted = m.start > 1 and words[m.start - 2].hyphen_next and (words[m.start - 2].text.isdigit() or words[m.start - 2].text in NUMBER_WORDS)
     proper = prev.capital and m.start > 1 and words[m.start - 2].sentence == prev.sentence  # "a Catalan chef"
     made_of = w in _MATERIALS or w in _PERSON_MODIFIERS  # "a glass flacon", "a woman lawyer"
-    return w in DETERMINERS or w in _AFTER_HEAD or w in NUMBER_WORDS or w.isdigit() or adjective(w) or counted or proper or made_of
+    plural = w.endswith("s") and not w.endswith(("ss", "us", "is")) and len(w) > 3  # "the pieces reflect", "invites hikers"
+    return (w in DETERMINERS or w in _AFTER_HEAD or w in NUMBER_WORDS or w.isdigit() or adjective(w) or counted or proper
+            or made_of or plural or w in _NOT_MODIFIERS or w in _PARTICIPLES)
 
 
 # Nouns for what a thing is made of, and people's nouns used before another noun: a thing made
@@ -233,7 +246,7 @@ def mentions(phrases: list[str], text: str, words: list[Word] | None = None, quo
             compound = (
                 (words[end - 1].hyphen_next and not hue_pair)  # not "cream-coloured", "mustard-yellow"
                 or (i > 0 and words[i - 1].hyphen_next)
-                or (end < len(words) and not skip[end] and not adjective(words[end - 1].text, strict=True) and _modifies_next(words, end))
+                or (end < len(words) and not skip[end] and not _describes(words[end - 1].text) and _modifies_next(words, end))
             )  # "dog-eared", "five-day", "hot dog stand", "wolf pack"; not 'letters "THANK YOU"' 
             gone = bool(_POST_NEGATORS.intersection(after)) or _gone_later(words, i, end)
             if status == AFFIRMED and excluded_after(text, words, end):

@@ -195,8 +195,14 @@ def _sentence(path: tuple[str, ...], value, under_text: bool = False) -> str:
         return f"{owner}{glue}{text}."
     if words in _COLOUR_KEYS and owner:
         return f"{owner} in {text}."
+    if len(words.split()) > 1 and words.split()[-1] in _COLOUR_KEYS:  # "line_color": "amber"
+        return f"{words.rsplit(' ', 1)[0]} in {text}."
     if words in _COUNT_KEYS and owner and isinstance(value, (int, float)):
         return f"{value:g} {owner}."
+    if isinstance(value, int) and words.split()[-1] in _COUNT_KEYS and len(words.split()) > 1:  # "piece_count": 3
+        return f"{value} {words.rsplit(' ', 1)[0]}."
+    if isinstance(value, int) and not plain and words not in _POSITION_KEYS:  # "pancakes": 5
+        return f"{value} {words}."
     if plain:
         return f"{owner}: {text}." if owner else f"{text}."
     if _region_label(key) and isinstance(value, str):

@@ -202,10 +202,23 @@ def _contrasted(words, m) -> bool:
     return any(w.text == "another" for w in later)
 
 
+_EACH = frozenset({"each", "every", "per", "apiece"})
+# Words before a noun that pick out one of a group already counted ("the second pawn").
+_MEMBER = frozenset("each every second third fourth fifth sixth last remaining other".split())
+
+
 def _distributive(words, m) -> bool:
+    """A counted mention in a sentence that counts per item ("three tables, each with four chairs")."""
     before = [w.text for w in words[max(0, m.start - 6) : m.start] if w.sentence == words[m.start].sentence]
     after = [w.text for w in words[m.end : m.end + 2] if w.sentence == words[m.start].sentence]
-    return bool({"each", "every", "per", "apiece"} & set(before + after))
+    return bool(_EACH & set(before + after))
+
+
+def _member(words, m) -> bool:
+    """The mention picks out one of a group ("every panel", "the second pawn", "the other cup"):
+    it neither adds to nor gives the total."""
+    lead = [w.text for w in words[max(0, m.start - 3) : m.start] if w.clause == words[m.start].clause]
+    return bool(_MEMBER & set(lead[-2:]))
 
 
 def check_count(check, prompt: str) -> tuple[str, str]:
@@ -234,6 +247,7 @@ def check_count(check, prompt: str) -> tuple[str, str]:
     values: dict[int, str] = {}
     approximate = articles = quantified = 0
     first = None  # the first mention counted by its article ("a cat")
+    affirmed = [m for m in affirmed if not _member(words, m)]
     for m in affirmed:
         value, how = ev.quantity_before(prompt, words, m.start)
         approximate += how == "approximate"

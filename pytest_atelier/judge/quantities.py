@@ -75,7 +75,7 @@ def quantity_before(text: str, words: list[Word], start: int) -> tuple[int | Non
     for gap in range(0, ADJECTIVE_GAP + 1):
         for length in (3, 2, 1):
             i = start - gap - length
-            if i < 0 or words[i].sentence != words[start].sentence:
+            if i < 0 or words[i].clause != words[start].clause:  # not 'panel 2 "KNOCK", panel'
                 continue
             got = number_value(text, words, i)
             if got and got[1] == length:

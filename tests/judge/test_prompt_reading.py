@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pytest_atelier.judge.prompt_rules import decide, judge_check
-from pytest_atelier.suite.models import (AbsenceCheck, Checkpoint, CountCheck, LayoutCheck, PaletteCheck, PresenceCheck,
+from pytest_atelier.suite.models import (AbsenceCheck, Checkpoint, ColorCheck, CountCheck, LayoutCheck, PaletteCheck, PresenceCheck,
                                          StyleCheck, TextCheck)
 
 
@@ -150,3 +150,40 @@ def test_a_word_before_a_named_kind_narrows_it(prompt, entity):
 @pytest.mark.parametrize("prompt", ["a baseball bat on the grass", "a bat house on a fence post"])
 def test_a_noun_before_or_after_still_makes_a_compound(prompt):
     assert verdict(PresenceCheck(type="presence", entity="bat"), prompt) == "abstain"
+
+
+# --- colours said after the noun, and a colour that may be shared ---------------------------
+
+@pytest.mark.parametrize("prompt", [
+    "The soup is thick, creamy orange and steaming.",  # adjectives between the link and the colour
+    "The wall behind is a deep orange plane.",  # "is a <colour> <noun>"
+    "Front door orange, window frames white",  # a colour closing the noun's clause
+    "a door with its panels drawn in orange",  # an irregular participle with "in"
+    '{"house": "a cottage", "door_colour": "orange"}',  # a colour key with an owner in its name
+])
+def test_a_colour_said_after_the_noun_is_bound_to_it(prompt):
+    entity = "soup" if "soup" in prompt else "wall" if "wall" in prompt else "door"
+    check = ColorCheck(type="color", color="orange", entity=entity, terms=["panels"] if "panels" in prompt else [])
+    assert verdict(check, prompt) == "pass"
+
+
+def test_a_colour_before_a_coordinated_modifier_may_share_the_noun():
+    prompt = "green hedge and grey stone walls around the yard"
+    assert verdict(ColorCheck(type="color", color="green", entity="walls"), prompt) == "abstain"
+    assert verdict(ColorCheck(type="color", color="green", entity="walls"), "a green gate and grey walls") == "fail"
+
+
+# --- counts ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("prompt", [
+    "A calendar page split into exactly six boxes. Every box has a thin grey border.",
+    "Six boxes in two rows; the second box holds a stamp.",
+    '{"layout": "a calendar page", "boxes": 6}',
+])
+def test_a_mention_of_one_of_the_group_does_not_hide_the_total(prompt):
+    assert verdict(CountCheck(type="count", entity="box", count=6), prompt) == "pass"
+
+
+def test_a_number_in_another_clause_is_not_the_count():
+    prompt = 'Shelf 1 "JAMS", shelf 2 "PICKLES", three shelves in all'
+    assert verdict(CountCheck(type="count", entity="shelf", count=2), prompt) != "pass"

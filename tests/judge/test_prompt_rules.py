@@ -140,7 +140,8 @@ def test_match_groups_abstain_on_missing_and_fail_on_excluded():
     groups = [["rain", "rainy"], ["umbrella", "umbrellas"]]
     point = Checkpoint(id="c", prompt="The prompt asks for rain and an umbrella.", match=groups)
     assert pr.decide(point, "a street in the rain, a red umbrella")[0] == "pass"
-    assert pr.decide(point, "a rainy street, a red umbrella")[0] == "abstain"  # "rainy street" may be a compound
+    assert pr.decide(point, "a rainy street, a red umbrella")[0] == "pass"  # an adjective before a noun still asks for it
+    assert pr.decide(point, "a rain jacket, a red umbrella")[0] == "abstain"  # "rain jacket" may name only the jacket
     assert pr.decide(point, "a wet street, a red umbrella")[0] == "abstain"
     assert pr.decide(point, "a rainy street, nobody carrying an umbrella")[0] == "fail"
 
