@@ -6,7 +6,7 @@ from . import colors
 from .prompt_words import DETERMINERS, LIST_JOINERS, Word
 from .quantities import ADJECTIVE_GAP, GAP_STOP
 
-__all__ = ["colour_of", "colour_words_bound"]
+__all__ = ["colour_of", "colour_words_bound", "ones_after"]
 
 # --- colours -----------------------------------------------------------------------------
 
@@ -32,6 +32,12 @@ def _participle_link(words: list[Word], k: int) -> bool:
     """A participle followed by "in" links a noun to a colour ("highlighted in green", "drawn in amber")."""
     participle = words[k].text.endswith("ed") or words[k].text in _IRREGULAR_LINKS
     return participle and k + 1 < len(words) and words[k + 1].text == "in"
+
+
+def _described_as(words: list[Word], k: int) -> bool:
+    """An adjective or participle right before a colour ("eyes glowing cyan", "yolks: jammy orange")."""
+    w = words[k].text
+    return len(w) > 3 and w.endswith(("y", "ing", "ed", "ish")) and k + 1 < len(words) and colour_of(words[k + 1].text) is not None
 
 
 def _listed(words: list[Word], k: int) -> bool:
@@ -86,7 +92,7 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
             k += 1
         copula = k > j and words[k - 1].text in ("is", "are") and k < len(words) and words[k].text in ("a", "an")
         k += copula  # "the sky is a pale grey band"
-        while k < len(words) and (words[k].text in _COLOUR_MODIFIERS or (k > j and _listed(words, k))) and not colour_of(words[k].text) and k - j < 6:
+        while k < len(words) and (words[k].text in _COLOUR_MODIFIERS or (k > j and _listed(words, k)) or _described_as(words, k)) and not colour_of(words[k].text) and k - j < 6:
             k += 1
         linked = k > j or words[j].clause != words[end - 1].clause  # "hat (blue)" / "hat, blue"
         if k < len(words) and words[k].sentence == words[start].sentence:
@@ -104,3 +110,18 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
                         break
                     k += 1
     return bound, ambiguous
+
+
+def ones_after(words: list[Word], end: int) -> list[int]:
+    """Indices of "one"/"ones" later in the sentence that stand for another of the noun ending
+    before ``end``, with a colour of their own ("a red pennant ... and a yellow one")."""
+    found = []
+    for k in range(end, len(words)):
+        if words[k].sentence != words[end - 1].sentence:
+            break
+        if words[k].text not in ("one", "ones") or (k + 1 < len(words) and words[k + 1].text == "of"):
+            continue
+        lead = words[max(end, k - 3) : k]
+        if any(colour_of(w.text) for w in lead) and any(w.text in DETERMINERS - {"one"} for w in lead):
+            found.append(k)
+    return found

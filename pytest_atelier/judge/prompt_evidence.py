@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from .colour_binding import colour_of, colour_words_bound
+from .colour_binding import colour_of, colour_words_bound, ones_after
 from .negation import excluded_after, scope_statuses, word_statuses
 from .prompt_words import AFFIRMED, DETERMINERS, NEGATED, UNCLEAR, Mention, Word, read_words, same_term
 from .quantities import NUMBER_WORDS, number_value, quantity_before
@@ -47,6 +47,8 @@ __all__ = [
     "number_value",
     "quantity_before",
     "colour_words_bound",
+    "ones_after",
+    "another_of",
     "REGION_AXES",
     "SOFT_CENTRE",
     "regions_in",
@@ -77,6 +79,12 @@ _LY_NOUNS = frozenset("family assembly jelly belly lily butterfly fly rally holl
 _DEFINITE = frozenset("the this that these those his her its their our my your".split())
 
 
+def another_of(words: list[Word], m: Mention) -> bool:
+    """The mention names others of its kind than the one meant ("other flowers", "another cup")."""
+    lead = [w.text for w in words[max(0, m.start - 2) : m.start] if w.clause == words[m.start].clause]
+    return bool({"other", "another"} & set(lead))
+
+
 def refers_back(words: list[Word], m: Mention) -> bool:
     """The mention starts with a definite determiner within three words before it, in its
     clause ("the cat", "its small red boat"): it names a thing already mentioned."""
@@ -99,8 +107,8 @@ def _modifies_next(words: list[Word], end: int) -> bool:
     plural = head.endswith("s") and not head.endswith(("ss", "us", "is"))  # "blades overlap": a verb follows
     placed = relation_at(words, end) is not None  # "a sign beneath the door", "a lamp far from the bed"
     picture = w in _FORMAT_NOUNS  # "square format", "vertical crop": the word describes the picture
-    described = _POST_ADJECTIVES.get(w, False) or _compared(w)  # "middle blades deep violet", "each blade wider"
-    return not (w in _AFTER_HEAD or verbish or plural or placed or picture or described or w.isdigit() or w in NUMBER_WORDS or colour_of(w))
+    described = _POST_ADJECTIVES.get(w, False) or _compared(w) or w.endswith("ness")  # "unsettling wrongness"  # "middle blades deep violet", "each blade wider"
+    return not (w in _AFTER_HEAD or w in _PRONOUNS or verbish or plural or placed or picture or described or w.isdigit() or w in NUMBER_WORDS or colour_of(w))
 
 
 # Words after a noun that say what it does or how it is (participles, particles, adjectives),
@@ -117,7 +125,8 @@ _PARTICIPLES = frozenset(
 _POST_ADJECTIVES = {
     **{w: True for w in "deep bright pale wide tall small large big huge tiny thin thick narrow short high low soft "
        "warm cool heavy slim round upright visible".split()},
-    **{w: False for w in "strong dark light close far".split()},
+    **{w: True for w in "full several many few all both".split()},
+    **{w: False for w in "strong dark light close far old young".split()},
 }
 
 
@@ -138,12 +147,12 @@ _PLAIN_ADJECTIVES = frozenset(
     "beautiful lovely elegant ancient modern rustic vintage cozy cosy tiny white black free main vegan empty bold "
     "close retro square vertical horizontal abundant glossy shiny cheeky dusty rusty misty foggy sunny snowy rainy "
     "cloudy stormy grainy airy moody gloomy dreamy messy tidy neat busy sturdy elderly steep flat low high cheap "
-    "opaque open triangular outspread worn much".split()
+    "opaque open triangular outspread worn much late early faint round steady pagan industrial inner outer".split()
 )
 _ADJECTIVE_ENDINGS = ("y", "ful", "ous", "ive", "al", "ic", "ish", "less", "able", "ible", "ed", "ing", "en", "est", "ern", "ese", "ian")
 
 
-_STRICT_ADJECTIVE_ENDINGS = ("ful", "ous", "ive", "ic", "ish", "less", "able", "ible")
+_STRICT_ADJECTIVE_ENDINGS = ("ful", "ous", "ive", "ic", "ish", "less", "able", "ible", "ical", "ural")
 
 
 def adjective(word: str, strict: bool = False) -> bool:
@@ -172,6 +181,7 @@ def _describes(word: str) -> bool:
 # Words before a noun that cannot modify it as a noun would: pronouns and adverbs ("render it
 # bold", "pull out numerals").
 _NOT_MODIFIERS = frozenset("it them him us me you out much more most quite rather slightly too".split())
+_PRONOUNS = frozenset("it them him us me".split())
 
 
 def plain_head(words: list[Word], m: Mention) -> bool:
@@ -189,7 +199,7 @@ def plain_head(words: list[Word], m: Mention) -> bool:
     w = prev.text
     counted = m.start > 1 and words[m.start - 2].hyphen_next and (words[m.start - 2].text.isdigit() or words[m.start - 2].text in NUMBER_WORDS)
     proper = prev.capital and m.start > 1 and words[m.start - 2].sentence == prev.sentence  # "a Catalan chef"
-    made_of = w in _MATERIALS or w in _PERSON_MODIFIERS  # "a glass flacon", "a woman lawyer"
+    made_of = w in _MATERIALS or w in _PERSON_MODIFIERS or w in _SETTINGS  # "a glass flacon", "a woman lawyer"
     plural = w.endswith("s") and not w.endswith(("ss", "us", "is")) and len(w) > 3  # "the pieces reflect", "invites hikers"
     return (w in DETERMINERS or w in _AFTER_HEAD or w in NUMBER_WORDS or w.isdigit() or adjective(w) or counted or proper
             or made_of or plural or w in _NOT_MODIFIERS or w in _PARTICIPLES)
@@ -203,6 +213,9 @@ _MATERIALS = frozenset(
     "wool cotton silk linen velvet denim felt lace canvas".split()
 )
 _PERSON_MODIFIERS = frozenset("woman man girl boy lady child female male".split())
+# Times and places before a noun set it somewhere without renaming it ("an autumn street", "a
+# night photograph"); not "sea" or "mountain" ("sea lion", "mountain lion").
+_SETTINGS = frozenset("autumn winter summer night morning evening dawn dusk city town village park garden street".split())
 
 
 def _agent(word: str) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from ..suite.models import Checkpoint
+from ..suite.models import Checkpoint, LayoutCheck
 from . import colors
 from . import prompt_evidence as ev
 from .prompt_formats import plain_prompt
@@ -169,13 +169,18 @@ def check_color(check, prompt: str) -> tuple[str, str]:
     found = ev.mentions(_phrases(check.entity, terms=check.terms), prompt, words)
     others, ambiguous, excluded = set(), False, False
     for m in found:
+        if ev.another_of(words, m):
+            continue  # "other flowers" are not the flower meant
         bound, unclear = ev.colour_words_bound(prompt, words, m.start, m.end)
         hues = {c for _, c in bound}
+        ones = [] if m.status != ev.AFFIRMED else ev.ones_after(words, m.end)  # "a red pennant and a yellow one"
+        if any(hue in {c for _, c in ev.colour_words_bound(prompt, words, k, k + 1)[0]} for k in ones):
+            return _in_region(check, prompt, f"the prompt binds {check.color!r} to another {m.phrase!r} ('one')")
         if m.status == ev.NEGATED:
             excluded |= hue in hues
             continue
         if m.status == ev.AFFIRMED and hue in hues:
-            return "pass", f"the prompt binds {check.color!r} to {m.phrase!r}"
+            return _in_region(check, prompt, f"the prompt binds {check.color!r} to {m.phrase!r}")
         # a mention with no colour read may carry it in words the judge does not read
         ambiguous |= unclear or m.status == ev.UNCLEAR or not hues
         others |= hues
@@ -189,6 +194,18 @@ def check_color(check, prompt: str) -> tuple[str, str]:
     if not found:
         return "abstain", f"no mention of {check.entity!r} (or {_quote(check.terms) or 'another name for it'})"
     return "abstain", f"the prompt mentions {check.entity!r} but binds no colour to it that can be told"
+
+
+def _in_region(check, prompt: str, bound: str) -> tuple[str, str]:
+    """A colour bound to the entity, read with the check's region as :func:`check_layout` reads
+    it: pass when the prompt also places it there, fail when it places it elsewhere, abstain
+    when it says nothing of where."""
+    if check.region is None:
+        return "pass", bound
+    outcome, reason = check_layout(LayoutCheck(type="layout", entity=check.entity, terms=check.terms, region=check.region), prompt)
+    if outcome == "abstain":
+        return "abstain", f"{bound}, but not that it is at the {check.region} ({reason})"
+    return outcome, f"{bound}; {reason}"
 
 
 def _contrasted(words, m) -> bool:
@@ -349,7 +366,7 @@ def check_layout(check, prompt: str) -> tuple[str, str]:
     words = ev.read_words(prompt)
     phrases = _phrases(check.entity, terms=check.terms)
     found = ev.mentions(phrases, prompt, words) + (ev.mentions([check.text], prompt, words, quoted=True) if check.text else [])
-    affirmed = [m for m in found if m.status == ev.AFFIRMED]
+    affirmed = [m for m in found if m.status == ev.AFFIRMED and not ev.another_of(words, m)]  # not "other flowers"
     contradicted = False
     for m in affirmed:
         for at, place in ev.regions_of(words, m):

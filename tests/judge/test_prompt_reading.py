@@ -187,3 +187,28 @@ def test_a_mention_of_one_of_the_group_does_not_hide_the_total(prompt):
 def test_a_number_in_another_clause_is_not_the_count():
     prompt = 'Shelf 1 "JAMS", shelf 2 "PICKLES", three shelves in all'
     assert verdict(CountCheck(type="count", entity="shelf", count=2), prompt) != "pass"
+
+
+# --- another of the noun, and a colour's region ----------------------------------------------
+
+def test_one_after_a_contrast_carries_the_noun_and_its_colour():
+    prompt = "a green kite rides the wind over the dunes and a purple one dips toward the sea"
+    assert verdict(ColorCheck(type="color", color="purple", entity="kite"), prompt) == "pass"
+    assert verdict(ColorCheck(type="color", color="purple", entity="kite"), "a green kite over the dunes and one of the gulls") == "fail"
+
+
+def test_other_instances_of_the_noun_are_not_the_one_meant():
+    prompt = "one tall sunflower fills the left half, a haze of other flowers at the bottom right"
+    check = LayoutCheck(type="layout", entity="flower", terms=["sunflower"], region="left")
+    assert verdict(check, prompt) == "pass"
+    assert verdict(LayoutCheck(type="layout", entity="flower", region="left"), "a haze of other flowers at the bottom right") == "abstain"
+
+
+@pytest.mark.parametrize("prompt, outcome", [
+    ("a red barn in the lower left, wheat fields around it", "pass"),
+    ("a red barn, wheat fields around it", "abstain"),  # the colour is said, the place is not
+    ("a red barn at the top right, wheat fields around it", "fail"),
+    ("a white barn in the lower left", "fail"),
+])
+def test_a_colour_with_a_region_needs_both(prompt, outcome):
+    assert verdict(ColorCheck(type="color", color="red", entity="barn", region="bottom-left"), prompt) == outcome
