@@ -29,9 +29,10 @@ _IRREGULAR_LINKS = frozenset({"drawn", "shown", "done", "lit", "set", "made", "w
 
 
 def _participle_link(words: list[Word], k: int) -> bool:
-    """A participle followed by "in" links a noun to a colour ("highlighted in green", "drawn in amber")."""
+    """A participle followed by "in" or a colour links a noun to a colour ("highlighted in green",
+    "drawn in amber", "clouds lit orange")."""
     participle = words[k].text.endswith("ed") or words[k].text in _IRREGULAR_LINKS
-    return participle and k + 1 < len(words) and words[k + 1].text == "in"
+    return participle and k + 1 < len(words) and (words[k + 1].text == "in" or colour_of(words[k + 1].text) is not None)
 
 
 def _described_as(words: list[Word], k: int) -> bool:
@@ -99,8 +100,9 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
             colour = colour_of(words[k].text)
             after = words[k + 1].text if k + 1 < len(words) and words[k + 1].clause == words[k].clause else ""
             ends = not after or after in _PHRASE_STOPS or colour_of(after)
-            # "blades pink, ..." (a colour closing the noun's clause) binds without a link word
-            if colour and (ends and (linked or not after) or copula):
+            # "blades pink, ..." (a colour closing a short clause that opens with the noun) binds without a link word
+            terse = not after and (start < 2 or words[start - 2].clause != words[start].clause)
+            if colour and (ends and (linked or terse) or copula):
                 bound.append((k, colour))
                 k += 1  # "navy blue", "in red, yellow and purple"
                 while k < len(words) and words[k].sentence == words[start].sentence:

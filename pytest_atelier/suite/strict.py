@@ -45,7 +45,7 @@ def strict_task_problems(task: Task, manifest: SuiteManifest) -> list[str]:
 
 
 def _atelier_problems(task: Task, carried: Counter) -> list[str]:
-    problems = _untyped(task)
+    problems = _untyped(task) + _depends_on_a_count(task)
     for cp in task.checkpoints:
         if cp.primitive is None:
             problems.append(f"checkpoint {cp.id}: needs a 'primitive'")
@@ -105,6 +105,16 @@ def _untyped(task: Task) -> list[str]:
             problems.append(f"checkpoint {cp.id}: its prompt statement names {named}, which keyword groups cannot decide "
                             f"(they find words, not which thing has the {kind}); add {_HOW[kind]} (docs/suite-format.md)")
     return problems
+
+
+def _depends_on_a_count(task: Task) -> list[str]:
+    """``depends_on`` says a child means nothing without its parent's thing; an exact count is
+    never that parent: one miscount would skip every colour, text and place check after it."""
+    counts = {cp.id for cp in task.checkpoints if cp.check is not None and cp.check.type == "count"}
+    return [
+        f"checkpoint {cp.id}: depends_on {parent}, an exact count; depend on a checkpoint that the thing exists, or on none"
+        for cp in task.checkpoints for parent in cp.depends_on if parent in counts
+    ]
 
 
 def _relation_as_region(task: Task) -> list[str]:
