@@ -46,6 +46,8 @@ _PLAIN_KEYS = frozenset(
 _POSITION_KEYS = frozenset("position placement location placed where region area alignment".split())
 _COLOUR_KEYS = frozenset("color colour colors colours".split())
 _COUNT_KEYS = frozenset("count number quantity amount".split())
+# Keys under a text key that say how the text looks, not what it says.
+_DESCRIPTIVE_KEYS = frozenset("look style font typeface size weight case effect finish treatment material shape".split())
 _NONE_VALUES = frozenset({"none", "no", "n/a", "na", "null", "nothing", "false", "0"})
 _PREPOSITION_START = re.compile(
     r"^(?:at|on|in|along|across|to|toward|towards|near|under|over|above|below|beneath|beside|behind|between|"
@@ -151,8 +153,17 @@ def _say(value, path: tuple[str, ...], out: list[str], negative: bool, text: boo
     if key and _exclusion_label(key):
         negative = True
     if isinstance(value, dict):
+        place = next((str(k) for k, v in value.items() if _key_words(str(k)) in _POSITION_KEYS and isinstance(v, str)), None)
+        said = negative or place is None
         for k, v in value.items():
+            if str(k) == place and not negative:
+                continue  # said with the text it places, or on its own below
+            before = len(out)
             _say(v, (*path, str(k)), out, negative, text or _is_text_key(key))
+            if not said and len(out) == before + 1 and _is_text_key(str(k)):
+                out[-1], said = _placed(out[-1], value[place]), True  # {"text": "ALL AGES", "position": "bottom right"}
+        if not said:
+            _say(value[place], (*path, place), out, negative, text or _is_text_key(key))
         return
     if isinstance(value, list):
         for item in value:
@@ -165,6 +176,13 @@ def _say(value, path: tuple[str, ...], out: list[str], negative: bool, text: boo
             out.append(EXCLUSION_LINE + value.strip().rstrip("."))
         return
     out.append(_sentence(path, value, text))
+
+
+def _placed(line: str, where: str) -> str:
+    """A line with a place said after it: 'text "ALL AGES" at the bottom right.'."""
+    where = where.strip().rstrip(".")
+    glue = " " if _PREPOSITION_START.match(where) else " at "
+    return line.rstrip(".") + glue + where + "."
 
 
 def _owner(path: tuple[str, ...]) -> str:
@@ -183,7 +201,7 @@ def _sentence(path: tuple[str, ...], value, under_text: bool = False) -> str:
     if isinstance(value, bool):
         return f"{words}." if value else f"no {words}."
     text = str(value).strip()
-    if (under_text and words not in _POSITION_KEYS | _COLOUR_KEYS) or (_is_text_key(key) and isinstance(value, str)):
+    if (under_text and words not in _POSITION_KEYS | _COLOUR_KEYS | _DESCRIPTIVE_KEYS) or (_is_text_key(key) and isinstance(value, str)):
         if text.lower() in _NONE_VALUES or text.lower().startswith(("no ", "none")):
             return f"{words}: none."
         if not re.search(r"[\"“”«»]", text):

@@ -143,10 +143,10 @@ def test_the_safety_gate_still_flags_what_is_asked_for(prompt):
     assert lexical_safety(prompt).flagged
 
 
-# --- the same content in four formats -------------------------------------------------------
+# --- the same content in five formats -------------------------------------------------------
 
-# Shipped reference prompts of two tasks, each rewritten by hand as markdown, a JSON object and an
-# SD tag list with the same content.
+# Shipped reference prompts of three tasks, each rewritten by hand as markdown, a JSON object, an
+# SD tag list and a Midjourney line with the same content.
 FORMATS = {
     "co_211": {
         "markdown": """## Subject
@@ -180,6 +180,7 @@ FORMATS = {
 }""",
         "sdtags": """flat vector UI, desktop monitoring dashboard, widescreen 16:9, (dark navy background:1.2), mission control console look, thin glowing lines, glass panels, low glare dark mode for operators on long shifts, (the header "SUNFIELD OPS" at the top-left:1.3), (in the center, the output figure "42.7 MW":1.2), four KPI cards, green status dots, a mini-map of twelve panel tiles, (one line chart in amber along the bottom:1.1), calm, steady, clear hierarchy
 Negative prompt: flashing alerts, red warnings, clutter""",
+        "midjourney": """/imagine prompt: flat vector UI of a desktop monitoring dashboard, widescreen, dark navy background, sleek mission control console look with thin glowing lines and glass panels, low glare dark mode for operators on long shifts, the header "SUNFIELD OPS" at the top-left, in the center the output figure "42.7 MW"::2 four KPI cards, green status dots, a mini-map of twelve panel tiles, one line chart in amber along the bottom, calm, steady, clear hierarchy --ar 16:9 --style raw --no flashing alerts, red warnings, clutter --v 7""",
     },
     "im_004": {
         "markdown": """# Photo
@@ -210,6 +211,41 @@ Negative prompt: flashing alerts, red warnings, clutter""",
 }""",
         "sdtags": """black-and-white architectural photograph, (abstract close-up of a modern building facade:1.2), long metal bands woven over and under each other like a basket, the bands run horizontally across the whole frame in rising and falling waves, rising slightly to the right, they recede toward the top where they grow thin and dense, looking up at a steep low angle, hard light, bright pale-grey strips against pure black gaps, [small rivets and panel seams on the nearest bands at the bottom], darker tones at the top, high contrast, monochrome, rhythmic and flowing
 Negative prompt: colour""",
+        "midjourney": """black-and-white architectural photograph, an abstract close-up of a modern building facade made of long metal bands woven over and under each other like a basket::1.5 the bands run horizontally across the whole frame in rising and falling waves, rising slightly to the right, they recede toward the top where they grow thin and dense, looking up at a steep low angle, hard light, bright pale-grey strips against pure black gaps, small rivets and panel seams on the nearest bands at the bottom, darker tones at the top, high contrast, monochrome, rhythmic and flowing --ar 4:5 --stylize 150 --no colour""",
+    },
+    "co_327": {
+        "markdown": """# Flyer
+- Vertical A4 flyer in a risograph zine style
+- Two inks only: fluorescent pink and teal, on white paper with misregistration and grain
+
+## Scene
+- One skater in teal ink flies mid-air in the center above four pink traffic cones in a concrete car park
+
+## Text
+- Top: chunky pink hand-cut title "CONCRETE JAM" across the width
+- Bottom left: "SAT 14 JUNE"
+- Bottom right: "ALL AGES"
+
+## Mood
+- Raw, gritty, explosive energy; punk, DIY attitude for teen skaters
+
+## Exclusions
+- sponsor logos
+- brands
+- clean corporate design""",
+        "json": """{
+  "format": "vertical A4 flyer",
+  "style": "risograph zine style, two inks only, fluorescent pink and teal, on white paper with misregistration and grain",
+  "scene": "one skater in teal ink flies mid-air in the center above four pink traffic cones in a concrete car park",
+  "title": {"text": "CONCRETE JAM", "position": "across the top", "color": "pink", "look": "chunky hand-cut letters"},
+  "date": {"text": "SAT 14 JUNE", "position": "at the bottom left"},
+  "note": {"text": "ALL AGES", "position": "at the bottom right"},
+  "mood": "raw, gritty, explosive energy; punk, DIY attitude for teen skaters",
+  "avoid": ["sponsor logos", "brands", "clean corporate design"]
+}""",
+        "sdtags": """vertical A4 flyer, (risograph zine style:1.3), two inks only, fluorescent pink and teal, white paper, misregistration, grain, one skater in teal ink flies mid-air in the center above four pink traffic cones, concrete car park, (chunky pink hand-cut title "CONCRETE JAM" across the top:1.2), "SAT 14 JUNE" sits at the bottom left, "ALL AGES" sits at the bottom right, raw, gritty, explosive energy, punk, DIY attitude for teen skaters
+Negative prompt: sponsor logos, brands, clean corporate design""",
+        "midjourney": """vertical A4 flyer in a risograph zine style, two inks only, fluorescent pink and teal, on white paper with misregistration and grain, one skater in teal ink flies mid-air in the center above four pink traffic cones in a concrete car park, chunky pink hand-cut title "CONCRETE JAM" across the top, "SAT 14 JUNE" sits at the bottom left, "ALL AGES" sits at the bottom right, raw, gritty, explosive energy, punk, DIY attitude for teen skaters --ar 2:3 --style raw --no sponsor logos, brands, clean corporate design""",
     },
 }
 
@@ -220,7 +256,7 @@ def tasks():
 
 
 @pytest.mark.parametrize("task_id", sorted(FORMATS))
-def test_the_same_content_in_four_formats_gets_the_same_verdicts(tasks, task_id):
+def test_the_same_content_in_five_formats_gets_the_same_verdicts(tasks, task_id):
     task = tasks[task_id]
     prompts = {"prose": task.reference_prompt, **FORMATS[task_id]}
     checkpoints = [c for c in task.checkpoints if c.prompt]
