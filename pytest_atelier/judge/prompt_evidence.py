@@ -108,7 +108,7 @@ def _modifies_next(words: list[Word], end: int) -> bool:
     placed = relation_at(words, end) is not None  # "a sign beneath the door", "a lamp far from the bed"
     picture = w in _FORMAT_NOUNS  # "square format", "vertical crop": the word describes the picture
     described = _POST_ADJECTIVES.get(w, False) or _compared(w) or w.endswith("ness")  # "unsettling wrongness"  # "middle blades deep violet", "each blade wider"
-    return not (w in _AFTER_HEAD or w in _PRONOUNS or verbish or plural or placed or picture or described or w.isdigit() or w in NUMBER_WORDS or colour_of(w))
+    return not (w in _AFTER_HEAD or w in _PRONOUNS or w in REGION_AXES or verbish or plural or placed or picture or described or w.isdigit() or w in NUMBER_WORDS or colour_of(w))
 
 
 # Words after a noun that say what it does or how it is (participles, particles, adjectives),

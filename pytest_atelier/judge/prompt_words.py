@@ -29,6 +29,7 @@ class Word:
     line: int
     hyphen_next: bool = False
     capital: bool = False  # written with a capital first letter
+    possessive: bool = False  # written with 's ("the trunk's right edge")
 
 
 # Sentences end at . ! ? ; and line breaks; clauses also at , : ( ) [ ] and a dash.
@@ -58,7 +59,7 @@ def read_words(text: str) -> list[Word]:
                 out.append(Word(base, m.start(), m.end() - 3, sentence, clause, line))
                 out.append(Word("not", m.end() - 3, m.end(), sentence, clause, line, hyphen))
             else:
-                out.append(Word(low.split("'")[0], m.start(), m.end(), sentence, clause, line, hyphen, tok[0].isupper()))
+                out.append(Word(low.split("'")[0], m.start(), m.end(), sentence, clause, line, hyphen, tok[0].isupper(), low.endswith("'s")))
     return out
 
 

@@ -65,10 +65,20 @@ def regions_of(words: list[Word], m: Mention) -> list[tuple[int, dict[str, str]]
     start = max([k + 1 for k in range(lo, m.start) if words[k].text in _COORDINATORS], default=lo)
     end = min([k for k in range(m.end, hi) if words[k].text in _COORDINATORS], default=hi)
     own = regions_in(words, start, end) or regions_in(words, lo, hi)
+    if own:
+        return own
+    after = [k for k in range(hi, len(words)) if words[k].sentence == words[m.start].sentence and words[k].clause == words[hi].clause] if hi < len(words) else []
+    if after and _bare_region(words, after):
+        return regions_in(words, after[0], after[-1] + 1)  # "one yellow sun, top right"
     before = [k for k in range(lo) if words[k].sentence == words[lo].sentence and words[k].clause == words[lo - 1].clause]
-    if own or not before or len(before) > 6 or words[before[0]].text not in _FRAME_PREPS:
+    if not before or len(before) > 6 or (words[before[0]].text not in _FRAME_PREPS and not _bare_region(words, before)):
         return own
     return regions_in(words, before[0], lo)  # "In the center, the output figure": a fronted region
+
+
+def _bare_region(words: list[Word], clause: list[int]) -> bool:
+    """A clause that is only a frame region ("top right", "centred", "upper left corner")."""
+    return len(clause) <= 4 and all(words[k].text in REGION_AXES or words[k].text in FRAME_NOUNS or words[k].text == "the" for k in clause)
 
 
 def regions_in(words: list[Word], lo: int, hi: int) -> list[tuple[int, dict[str, str]]]:
@@ -81,7 +91,8 @@ def regions_in(words: list[Word], lo: int, hi: int) -> list[tuple[int, dict[str,
     while i < hi:
         axis = REGION_AXES.get(words[i].text)
         named = axis is not None and words[i].capital and i > 0 and words[i - 1].sentence == words[i].sentence
-        if axis is None or named:  # "the Left Bank" is a place
+        owned = i > 0 and words[i - 1].possessive  # "the trunk's right edge" is the trunk's
+        if axis is None or named or owned:  # "the Left Bank" is a place
             i += 1
             continue
         place, k = {axis[0]: axis[1]}, i + 1
@@ -94,8 +105,10 @@ def regions_in(words: list[Word], lo: int, hi: int) -> list[tuple[int, dict[str,
         prev = [words[m].text for m in range(max(0, i - 2), i) if words[m].sentence == words[i].sentence]
         # "on the right bank", "in her left hand": the region word describes another noun
         modifies = nxt and nxt not in FRAME_NOUNS and nxt not in _REGION_FOLLOWERS and not nxt.endswith(("ing", "ed"))
+        closing = not nxt and k - i >= 2  # "one yellow sun top right,": a two-word region closing its clause
         anchored = (
             words[i].text in _SELF_ANCHORED
+            or closing
             or nxt in FRAME_NOUNS
             or (nxt == "of" and k + 2 < len(words) and words[k + 2].text in FRAME_NOUNS)
             or (not modifies and len(prev) == 2 and prev[0] in _FRAME_PREPS and prev[1] == "the")

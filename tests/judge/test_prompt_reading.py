@@ -212,3 +212,20 @@ def test_other_instances_of_the_noun_are_not_the_one_meant():
 ])
 def test_a_colour_with_a_region_needs_both(prompt, outcome):
     assert verdict(ColorCheck(type="color", color="red", entity="barn", region="bottom-left"), prompt) == outcome
+
+
+@pytest.mark.parametrize("prompt, outcome", [
+    ("Exactly one orange moon, top left", "pass"),  # a bare region clause after the thing
+    ("pine forest, one orange moon top left, mist", "pass"),  # a two-word region closing a tag
+    ("Night sky, upper left, one orange moon over the pines", "pass"),  # a bare region clause before it
+    ("one orange moon, bottom right", "fail"),
+    ("one orange moon turning left, mist", "abstain"),  # one region word is not a place in the frame
+])
+def test_a_bare_region_in_a_list_places_its_thing(prompt, outcome):
+    assert verdict(LayoutCheck(type="layout", entity="moon", region="top-left"), prompt) == outcome
+
+
+def test_a_region_of_a_possessed_thing_is_not_the_frames():
+    prompt = "a tall lighthouse fills the left third; a gull perches on the lighthouse's right railing"
+    assert verdict(LayoutCheck(type="layout", entity="lighthouse", region="left"), prompt) == "pass"
+    assert verdict(LayoutCheck(type="layout", entity="gull", region="right"), prompt) == "abstain"
