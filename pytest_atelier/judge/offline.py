@@ -1,6 +1,6 @@
 """``offline``: a judge that needs no model API and no GPU, and abstains where it cannot tell.
 
-Prompt side: three-way rules on evidence (:mod:`.prompt_rules`). Image side: OCR, palette
+Prompt side: three-way rules on evidence (:mod:`.prompt_rules`, chosen by :mod:`.prompt_decide`). Image side: OCR, palette
 and blob checkers (:mod:`.checkers`) for checkpoints whose ``check`` kind they can verify;
 everything else abstains with the reason. Subjective scores: estimates, the
 similarity-weighted mean of the k nearest exemplars in the suite's memory (the task's own
@@ -20,7 +20,7 @@ from ..engine.cache import LAYOUT
 from ..errors import ConfigError, MissingExtraError
 from ..suite.models import Checkpoint, Side, Task
 from ..suite.exemplars import LoadedMemory
-from . import checkers, prompt_rules, text_match
+from . import checkers, prompt_decide, text_match
 from .image_embed import get_image_embedder
 from .memory import MAX_LIFT, MIN_SPEARMAN, ExemplarIndex, content_free_lift, knn_scores, validate_knn
 from .safety import lexical_safety
@@ -100,7 +100,7 @@ class OfflineJudge:
                 text = prompts[cp.output - 1]
             else:
                 text = "\n".join(prompts)
-            outcome, reason, method = prompt_rules.decide(cp, text, self.embedder)
+            outcome, reason, method = prompt_decide.decide(cp, text, self.embedder)
             by = {"match": "offline:match", "none": "offline"}.get(method)
             by = by or (f"offline:rule({method[6:]})" if method.startswith("check:") else f"offline:{method}")
             verdicts.append(self._verdict(cp, Side.prompt, outcome, reason, by))

@@ -3,51 +3,49 @@
 Each rule returns ``(outcome, reason)`` with outcome ``pass``, ``fail`` or ``abstain``,
 and states in its docstring what it takes as evidence for a pass and for a fail. Not
 finding a word is never evidence that the prompt lacks the thing: people and models say
-the same thing in other words, so a rule that finds nothing abstains. :func:`decide`
-picks the rule for a checkpoint: its check kind, else its ``match`` groups, else the
-statement (:func:`judge_statement`). docs/suite-format.md documents the patterns read.
+the same thing in other words, so a rule that finds nothing abstains. Which rule decides a
+checkpoint is chosen in :mod:`.prompt_decide`. docs/suite-format.md documents the patterns read.
 """
 
 from __future__ import annotations
 
 import re
 
-from ..suite.models import Checkpoint, LayoutCheck
+from ..suite.models import LayoutCheck
 from . import colors
 from . import prompt_evidence as ev
 from .prompt_formats import plain_prompt
-from .text_match import content_words, get_embedder, strip_boilerplate
 
 __all__ = [
     "match_groups",
     "check_text",
     "check_color",
-    "check_count",
     "check_absence",
     "check_presence",
     "check_style",
     "check_layout",
     "check_palette",
     "check_relation",
-    "judge_check",
-    "judge_statement",
-    "decide",
+    "asked_for",
+    "phrases_of",
+    "quote_list",
+    "split_mentions",
 ]
 
 
-def _phrases(*items, terms=()) -> list[str]:
+def phrases_of(*items, terms=()) -> list[str]:
     return [p for p in (*items, *terms) if p and p.strip()]
 
 
-def _quote(items) -> str:
+def quote_list(items) -> str:
     return ", ".join(repr(x) for x in items)
 
 
-def _split(found: list[ev.Mention]) -> tuple[list[ev.Mention], list[ev.Mention]]:
+def split_mentions(found: list[ev.Mention]) -> tuple[list[ev.Mention], list[ev.Mention]]:
     return [m for m in found if m.status == ev.AFFIRMED], [m for m in found if m.status == ev.NEGATED]
 
 
-def _asked_for(phrases: list[str], what: str, prompt: str) -> tuple[str, str]:
+def asked_for(phrases: list[str], what: str, prompt: str) -> tuple[str, str]:
     """Pass: a mention outside any exclusion, not hyphen-joined or compounded with a
     neighbouring noun, and preceded by nothing, a determiner, a number, a colour or an
     adjective (so "baseball bat" does not pass for the animal). Fail: every mention lies
@@ -55,7 +53,7 @@ def _asked_for(phrases: list[str], what: str, prompt: str) -> tuple[str, str]:
     prompt = plain_prompt(prompt)
     words = ev.read_words(prompt)
     found = ev.mentions(phrases, prompt, words)
-    affirmed, negated = _split(found)
+    affirmed, negated = split_mentions(found)
     plain = [m for m in affirmed if ev.plain_head(words, m)]
     if plain:
         return "pass", f"the prompt asks for {what!r} ({plain[0].phrase!r})"
@@ -76,7 +74,7 @@ def _unclear_reason(what: str, phrases: list[str], found: list[ev.Mention], word
         return f"the prompt has {compound.phrase!r} only in {joined!r}, which may name something else"
     if found:
         return f"the prompt mentions {found[0].phrase!r} where it may not be asked for (an unclear exclusion, or said to be gone)"
-    return f"no mention of {what!r} (looked for {_quote(phrases)}); it may be worded otherwise"
+    return f"no mention of {what!r} (looked for {quote_list(phrases)}); it may be worded otherwise"
 
 
 def match_groups(groups: list[list[str]], prompt: str) -> tuple[str, str]:
@@ -84,7 +82,7 @@ def match_groups(groups: list[list[str]], prompt: str) -> tuple[str, str]:
     only inside exclusions. Abstain: some group is not found (it may be worded otherwise)."""
     missing, excluded, why = [], [], []
     for group in groups:
-        outcome, reason = _asked_for(group, group[0], prompt)
+        outcome, reason = asked_for(group, group[0], prompt)
         if outcome == "fail":
             excluded.append(group)
         elif outcome == "abstain":
@@ -141,7 +139,7 @@ def check_text(check, prompt: str) -> tuple[str, str]:
         if check.case_sensitive and re.search(rf"(?<!\w){re.escape(want.casefold())}(?!\w)", flat.casefold()):
             return "fail", f"the prompt has {check.text!r} only with other capitalisation"
         near = [t for t, u in zip(texts, units) if t and u[3]]
-        seen = f"; it quotes {_quote(near[:3])}" if near else ""
+        seen = f"; it quotes {quote_list(near[:3])}" if near else ""
         return "fail", f"the prompt does not contain the text {check.text!r}{seen}"
     longer = next((u[2] for t, u in zip(texts, units) if u[3] and bounded.search(t)), None)
     if longer is not None:
@@ -164,9 +162,9 @@ def check_color(check, prompt: str) -> tuple[str, str]:
     if hue is None:
         return "abstain", f"{check.color!r} is not a known colour word"
     if not check.entity:
-        return _asked_for(list(colors.words_for(check.color)), check.color, prompt)
+        return asked_for(list(colors.words_for(check.color)), check.color, prompt)
     words = ev.read_words(prompt)
-    found = ev.mentions(_phrases(check.entity, terms=check.terms), prompt, words)
+    found = ev.mentions(phrases_of(check.entity, terms=check.terms), prompt, words)
     others, ambiguous, excluded = set(), False, False
     for m in found:
         if ev.another_of(words, m):
@@ -192,7 +190,7 @@ def check_color(check, prompt: str) -> tuple[str, str]:
     if others and not ambiguous:
         return "fail", f"the prompt makes {check.entity!r} {', '.join(sorted(others))}, not {check.color}"
     if not found:
-        return "abstain", f"no mention of {check.entity!r} (or {_quote(check.terms) or 'another name for it'})"
+        return "abstain", f"no mention of {check.entity!r} (or {quote_list(check.terms) or 'another name for it'})"
     return "abstain", f"the prompt mentions {check.entity!r} but binds no colour to it that can be told"
 
 
@@ -208,96 +206,6 @@ def _in_region(check, prompt: str, bound: str) -> tuple[str, str]:
     return outcome, f"{bound}; {reason}"
 
 
-def _contrasted(words, m) -> bool:
-    """The mention is followed in its sentence by "one" standing for another of it ("one large
-    triangle and a smaller one", "one cup and another"): its number is not the total."""
-    later = [w for w in words[m.end : m.end + 12] if w.sentence == words[m.start].sentence]
-    for k, w in enumerate(later):
-        lead = {x.text for x in later[max(0, k - 2) : k]}
-        if w.text in ("one", "ones") and not w.hyphen_next and lead & {"a", "an", "another", "other", "the"}:
-            return True
-    return any(w.text == "another" for w in later)
-
-
-_EACH = frozenset({"each", "every", "per", "apiece"})
-# Words before a noun that pick out one of a group already counted ("the second pawn").
-_MEMBER = frozenset("each every second third fourth fifth sixth last remaining other".split())
-
-
-def _distributive(words, m) -> bool:
-    """A counted mention in a sentence that counts per item ("three tables, each with four chairs")."""
-    before = [w.text for w in words[max(0, m.start - 6) : m.start] if w.sentence == words[m.start].sentence]
-    after = [w.text for w in words[m.end : m.end + 2] if w.sentence == words[m.start].sentence]
-    return bool(_EACH & set(before + after))
-
-
-def _member(words, m) -> bool:
-    """The mention picks out one of a group ("every panel", "the second pawn", "the other cup"):
-    it neither adds to nor gives the total."""
-    lead = [w.text for w in words[max(0, m.start - 3) : m.start] if w.clause == words[m.start].clause]
-    return bool(_MEMBER & set(lead[-2:]))
-
-
-def check_count(check, prompt: str) -> tuple[str, str]:
-    """A quantity bound to the entity's noun: digits (``3``, ``3x``), number words and their
-    compounds, ``a pair of``, ``half a dozen``, ``a single``, a/an before a singular noun,
-    with up to three adjectives between number and noun.
-
-    Pass: every quantified mention outside an exclusion gives the count, by a number (an
-    article alone, "a cat", names the thing without counting it). Fail: they agree on
-    another number. Abstain: mentions without a number, approximate ones ("at least five"),
-    disagreeing numbers, several mentions one of which counts by its article ("a cat next to
-    a cat"), or no mention. Count 0: pass on an exclusion of the entity, fail on
-    a mention asked for with a number or article, abstain otherwise."""
-    prompt = plain_prompt(prompt)
-    words = ev.read_words(prompt)
-    found = ev.mentions(_phrases(check.entity, terms=check.terms), prompt, words)
-    affirmed, negated = _split(found)
-    if check.count == 0:
-        if negated:
-            return "pass", f"the prompt excludes {check.entity!r}"
-        asked = [m for m in affirmed if ev.quantity_before(prompt, words, m.start)[0]]
-        if asked:
-            return "fail", f"the prompt asks for {check.entity!r}"
-        return "abstain", f"the prompt does not exclude {check.entity!r} in words the judge reads"
-    unclear_values = {ev.quantity_before(prompt, words, m.start)[0] for m in found if m.status == ev.UNCLEAR} - {None}
-    values: dict[int, str] = {}
-    approximate = articles = quantified = 0
-    first = None  # the first mention counted by its article ("a cat")
-    affirmed = [m for m in affirmed if not _member(words, m)]
-    for m in affirmed:
-        value, how = ev.quantity_before(prompt, words, m.start)
-        approximate += how == "approximate"
-        articles += how == "article"
-        first = m if first is None and how == "article" else first
-        if value is not None:
-            quantified += 1
-            values.setdefault(value, " ".join(w.text for w in words[m.start : m.end]))
-    if approximate:
-        return "abstain", f"the prompt gives an approximate number of {check.entity!r}"
-    if any(_contrasted(words, m) for m in affirmed):
-        return "abstain", f"the prompt counts {check.entity!r} one by one (\"one ... and a smaller one\"): the total is not given"
-    if any(_distributive(words, m) for m in affirmed):  # "three tables, each with four chairs"
-        return "abstain", f"the prompt counts {check.entity!r} per item (each, every, per): the total is a product"
-    if articles and (quantified > 1 or any(m is not first and not ev.refers_back(words, m) for m in affirmed)):
-        # "a cat next to a cat" is two cats; "a big vintage fighter ... a gray fighter": two, one counted
-        return "abstain", f"the prompt mentions {check.entity!r} several times; the count is their total"
-    if values and not unclear_values <= set(values):  # "three red lanterns and one blue lantern strung"
-        return "abstain", f"the prompt gives other numbers of {check.entity!r} ({', '.join(map(str, sorted(unclear_values)))})"
-    if len(values) == 1:
-        (value, noun), = values.items()
-        if value == check.count and articles and articles == quantified:
-            return "abstain", f"the prompt has 'a {noun}', which names the thing without saying how many"
-        if value == check.count:
-            return "pass", f"the prompt asks for {value} {noun!r}"
-        return "fail", f"the prompt asks for {value} {noun!r}, not {check.count}"
-    if values:
-        return "abstain", f"the prompt gives several numbers of {check.entity!r} ({', '.join(map(str, sorted(values)))})"
-    if not found:
-        return "abstain", f"no mention of {check.entity!r} (or {_quote(check.terms) or 'another name for it'})"
-    return "abstain", f"the prompt mentions {check.entity!r} without a number bound to it"
-
-
 def check_absence(check, prompt: str) -> tuple[str, str]:
     """Pass: the entity or a term lies inside an exclusion ("no X", "without X", "X-free",
     "leave out X", "nothing that looks like X", "keep X out of ...", a negative prompt), and
@@ -306,8 +214,8 @@ def check_absence(check, prompt: str) -> tuple[str, str]:
     scope is unclear."""
     prompt = plain_prompt(prompt)
     words = ev.read_words(prompt)
-    found = ev.mentions(_phrases(check.entity, terms=check.terms), prompt, words)
-    affirmed, negated = _split(found)
+    found = ev.mentions(phrases_of(check.entity, terms=check.terms), prompt, words)
+    affirmed, negated = split_mentions(found)
     wanted = colors.canonical(check.color) if check.color else None
     whole = [m for m in negated if {c for _, c in ev.colour_words_bound(prompt, words, m.start, m.end)[0]} <= {wanted}]
     if whole:
@@ -318,12 +226,12 @@ def check_absence(check, prompt: str) -> tuple[str, str]:
         return "fail", f"the prompt asks for {check.entity!r} ({affirmed[0].phrase!r}) instead of excluding it"
     if affirmed:
         return "abstain", f"the prompt asks for {affirmed[0].phrase!r} but also mentions {check.entity!r} where it may exclude it"
-    return "abstain", f"no exclusion of {check.entity!r} (or {_quote(check.terms) or 'another name for it'}) in words the judge reads"
+    return "abstain", f"no exclusion of {check.entity!r} (or {quote_list(check.terms) or 'another name for it'}) in words the judge reads"
 
 
 def check_presence(check, prompt: str) -> tuple[str, str]:
-    """See :func:`_asked_for`: pass on a mention asked for, fail on mentions only excluded."""
-    return _asked_for(_phrases(check.entity, terms=check.terms), check.entity, prompt)
+    """See :func:`asked_for`: pass on a mention asked for, fail on mentions only excluded."""
+    return asked_for(phrases_of(check.entity, terms=check.terms), check.entity, prompt)
 
 
 def check_style(check, prompt: str) -> tuple[str, str]:
@@ -333,9 +241,9 @@ def check_style(check, prompt: str) -> tuple[str, str]:
     mention, or mentions as a thing in the picture ("tubes of watercolor paint")."""
     prompt = plain_prompt(prompt)
     words = ev.read_words(prompt)
-    phrases = _phrases(check.style, terms=check.terms)
+    phrases = phrases_of(check.style, terms=check.terms)
     found = ev.mentions(phrases, prompt, words)
-    affirmed, negated = _split(found)
+    affirmed, negated = split_mentions(found)
     # "risograph print", "3D render wallpaper": a style word before a noun still names the style
     styled = [m for m in found if (m.status == ev.AFFIRMED or m.compound) and ev.names_style(words, m)]
     if styled:
@@ -364,7 +272,7 @@ def check_layout(check, prompt: str) -> tuple[str, str]:
     prompt = plain_prompt(prompt)
     want = {"c": "center"} if check.region == "center" else dict(ev.REGION_AXES[p] for p in check.region.split("-"))
     words = ev.read_words(prompt)
-    phrases = _phrases(check.entity, terms=check.terms)
+    phrases = phrases_of(check.entity, terms=check.terms)
     found = ev.mentions(phrases, prompt, words) + (ev.mentions([check.text], prompt, words, quoted=True) if check.text else [])
     affirmed = [m for m in found if m.status == ev.AFFIRMED and not ev.another_of(words, m)]  # not "other flowers"
     contradicted = False
@@ -411,17 +319,17 @@ def check_palette(check, prompt: str) -> tuple[str, str]:
         hue for hue, ms in named.items() if hue not in wanted and any(words[m.start].text not in ev.THING_HUES for m in ms)
     )
     if extra:
-        return "fail", f"the prompt also asks for {', '.join(extra)}, outside the palette {_quote(check.colors)}"
+        return "fail", f"the prompt also asks for {', '.join(extra)}, outside the palette {quote_list(check.colors)}"
     if not wanted <= set(named):
-        return "abstain", f"the prompt does not name every colour of {_quote(check.colors)}"
+        return "abstain", f"the prompt does not name every colour of {quote_list(check.colors)}"
     sentences = {words[m.start].sentence for hue in wanted for m in named[hue]}
     restricted = any(
         _RESTRICTION.search(prompt[min(w.start for w in words if w.sentence == s) : max(w.end for w in words if w.sentence == s)])
         for s in sentences
     )
     if restricted:
-        return "pass", f"the prompt restricts the palette to {_quote(check.colors)}"
-    return "abstain", f"the prompt names {_quote(check.colors)} but does not say 'only' these"
+        return "pass", f"the prompt restricts the palette to {quote_list(check.colors)}"
+    return "abstain", f"the prompt names {quote_list(check.colors)} but does not say 'only' these"
 
 
 # Relations that cannot hold together with the wanted one (of the subject to the object).
@@ -446,8 +354,8 @@ def check_relation(check, prompt: str) -> tuple[str, str]:
     mentioned without a relation phrase joining them (a missing phrase is no evidence)."""
     prompt = plain_prompt(prompt)
     words = ev.read_words(prompt)
-    subjects = ev.mentions(_phrases(check.subject, terms=check.terms), prompt, words)
-    objects = ev.mentions(_phrases(check.object, terms=check.object_terms), prompt, words)
+    subjects = ev.mentions(phrases_of(check.subject, terms=check.terms), prompt, words)
+    objects = ev.mentions(phrases_of(check.object, terms=check.object_terms), prompt, words)
     if not subjects or not objects:
         missing = check.subject if not subjects else check.object
         return "abstain", f"no mention of {missing!r}; the relation may be worded otherwise"
@@ -480,150 +388,3 @@ def check_relation(check, prompt: str) -> tuple[str, str]:
     if unclear:
         return "abstain", f"the prompt relates {check.subject!r} and {check.object!r} only inside an exclusion or an unclear scope"
     return "abstain", f"the prompt mentions {check.subject!r} and {check.object!r} but no relation between them that the judge reads"
-
-
-_RULES = {
-    "text": check_text,
-    "color": check_color,
-    "count": check_count,
-    "absence": check_absence,
-    "presence": check_presence,
-    "style": check_style,
-    "layout": check_layout,
-    "palette": check_palette,
-    "relation": check_relation,
-}
-
-
-def judge_check(check, prompt: str) -> tuple[str, str]:
-    """Apply the prompt rule of a checkpoint's check kind."""
-    return _RULES[check.type](check, prompt)
-
-
-_NEGATIVE_STATEMENT = re.compile(
-    r"^\s*(?:the\s+)?prompt\s+(?:\w+ly\s+)?(?:excludes|avoids|rules\s+out|keeps\s+out|leaves\s+out|omits)\b|\b(?:no|not|without|never)\b",
-    re.IGNORECASE,
-)
-_HAS_NUMBER = re.compile(r"\b\d+\b|\b(?:" + "|".join(sorted(ev.NUMBER_WORDS, key=len, reverse=True)) + r")\b", re.IGNORECASE)
-# MiniLM cosine at or above which a statement counts as said; word overlap must back it.
-_SIMILARITY_PASS = 0.7
-
-
-def judge_statement(statement: str, prompt: str, embedder=None) -> tuple[str, str, str]:
-    """A free statement ("The prompt asks for a calm early-morning mood"): ``(outcome,
-    reason, signal)``. A quoted text in the statement is checked as exact text. Pass: every
-    content word of the statement is asked for in the prompt (at least two), or MiniLM
-    similarity >= 0.7 backed by half of them. Statements about exclusions, numbers or
-    several colours abstain unless their words are all found (exclusions: inside an
-    exclusion). A statement never fails offline: a missing word is not evidence."""
-    prompt = plain_prompt(prompt)
-    quoted = [u[2] for u in ev.quoted_units(statement) if u[3] and u[2].strip()]
-    if len(quoted) == 1:
-        from ..suite.models import TextCheck
-
-        outcome, reason = check_text(TextCheck(type="text", text=quoted[0]), prompt)
-        return outcome, reason, "text"
-    claim = strip_boilerplate(statement)
-    wanted = content_words(claim)
-    if not wanted:
-        return "abstain", f"the statement {statement!r} has no content words to look for", "none"
-    negative = bool(_NEGATIVE_STATEMENT.search(statement))
-    words = ev.read_words(prompt)
-    status = ev.NEGATED if negative else ev.AFFIRMED
-    found = [w for w in wanted if any(m.status == status for m in ev.mentions([w], prompt, words))]
-    values = f"{len(found)}/{len(wanted)} content words found"
-    if len(found) == len(wanted) and (len(found) >= 2 or negative):
-        return "pass", f"every content word of the statement is in the prompt ({values})", "overlap"
-    if negative or _HAS_NUMBER.search(claim) or quoted:
-        return "abstain", f"an exclusion, number or text statement needs every word found ({values})", "overlap"
-    embedder = embedder or get_embedder()
-    if embedder.name != "minilm":
-        return "abstain", f"semantic evidence unclear ({values}; no MiniLM embeddings installed)", "overlap"
-    vecs = embedder.encode([claim, *_segments(prompt)])
-    sim = float((vecs[1:] @ vecs[0]).max())
-    values += f", MiniLM similarity {sim:.2f}"
-    if sim >= _SIMILARITY_PASS and len(found) * 2 >= len(wanted):
-        return "pass", f"MiniLM similarity >= {_SIMILARITY_PASS} with half the words found ({values})", "minilm"
-    return "abstain", f"semantic evidence unclear ({values}); a model judge should decide", "minilm"
-
-
-def _segments(prompt: str) -> list[str]:
-    parts = [p.strip() for line in prompt.split("\n") for p in re.split(r"[.!?;]+(?=\s|$)", line)]
-    return [prompt, *[p for p in parts if len(p.split()) >= 2]]
-
-
-_SPECIFIC_WORDS = frozenset({*ev.REGION_AXES, "no", "not", "without", "never", "exactly"})
-
-
-def _uncovered(statement: str, groups: list[list[str]]) -> list[str]:
-    """Words of the statement that say which colour, how many, where or what not (a colour, a
-    number, a frame side, a negation) and that no keyword group holds: a keyword pass cannot
-    show them ("an orange sun" read from [[sun]])."""
-    held = {w for group in groups for term in group for w in re.findall(r"[^\W_]+", term.lower())}
-    wanted = [w.lower() for w in re.findall(r"[^\W_]+", strip_boilerplate(statement))]
-    specific = [w for w in wanted if w in _SPECIFIC_WORDS or w in ev.NUMBER_WORDS or w.isdigit() or colors.canonical(w)]
-    return [w for w in dict.fromkeys(specific) if w not in held and not any(ev.same_term(w, h) for h in held)]
-
-
-# Words that name no quality of their own ("a flat, vector look", "the woodcut style").
-_GENERIC_WORDS = frozenset({"look", "style", "feel", "mood", "rather", "image", "picture", "aesthetic"})
-
-
-def _statement_words(statement: str, terms: list[str], prompt: str) -> tuple[list[str], list[str]]:
-    """The statement's content words and those of them the prompt does not show: neither
-    asked for in the prompt nor part of a term it asks for ("ray" and "traced" are in
-    'raytraced')."""
-    plain = plain_prompt(prompt)
-    words = ev.read_words(plain)
-    hit = [m.phrase.lower() for m in ev.mentions(terms, plain, words) if m.status == ev.AFFIRMED]
-    wanted = [w for w in content_words(strip_boilerplate(statement)) if w not in _GENERIC_WORDS]
-    said = {w for w in wanted if any(m.status != ev.NEGATED for m in ev.mentions([w], plain, words))}
-    return wanted, [w for w in wanted if w not in said and not any(w in h for h in hit)]
-
-
-def _thin_style(check, statement: str, prompt: str) -> list[str]:
-    """Words of a style statement that a style pass does not show: a generic term ('3d',
-    'photo') passes the check but not "a ray-traced 3D render" or "a close-up photograph"."""
-    wanted, unshown = _statement_words(statement, _phrases(check.style, terms=check.terms), prompt)
-    return unshown if len(wanted) >= 2 and 2 * len(unshown) > len(wanted) else []
-
-
-def _thin_keyword(groups: list[list[str]], statement: str, prompt: str) -> bool:
-    """A single keyword group passed by one term while the prompt shows fewer than half of
-    the statement's words: one word from a list of qualities ("a calm, clean, technological
-    mood" from 'modern') is too little evidence."""
-    if len(groups) != 1:
-        return False
-    plain = plain_prompt(prompt)
-    words = ev.read_words(plain)
-    hits = {m.phrase.lower() for m in ev.mentions(groups[0], plain, words) if m.status != ev.NEGATED}
-    wanted, unshown = _statement_words(statement, groups[0], prompt)
-    return len(hits) == 1 and len(wanted) >= 2 and 2 * (len(wanted) - len(unshown)) < len(wanted)
-
-
-def decide(checkpoint: Checkpoint, prompt: str, embedder=None) -> tuple[str, str, str]:
-    """The prompt-side verdict for one checkpoint: ``(outcome, reason, method)`` where method
-    is ``match``, ``check:<type>`` or ``statement(<signal>)``. A typed check decides before
-    keyword groups; a keyword pass abstains when the statement names a colour, number, frame
-    side or negation that no group holds and the prompt does not ask for, or when one term of
-    a single group is all it rests on (:func:`_thin_keyword`); a style pass abstains when the
-    prompt does not show the statement's other words (:func:`_thin_style`)."""
-    statement = checkpoint.prompt or ""
-    if checkpoint.check is not None:
-        outcome, reason = judge_check(checkpoint.check, prompt)
-        unshown = _thin_style(checkpoint.check, statement, prompt) if outcome == "pass" and checkpoint.check.type == "style" else []
-        if unshown:
-            return "abstain", f"{reason}, but not {_quote(unshown)}, which the statement also asks for", "check:style"
-        return outcome, reason, f"check:{checkpoint.check.type}"
-    if checkpoint.match:
-        outcome, reason = match_groups(checkpoint.match, prompt)
-        unsaid = [w for w in _uncovered(statement, checkpoint.match) if _asked_for([w], w, prompt)[0] != "pass"]
-        if outcome == "pass" and unsaid:
-            return "abstain", f"{reason}, but not {_quote(unsaid)}, which the statement needs and no group holds", "match"
-        if outcome == "pass" and _thin_keyword(checkpoint.match, statement, prompt):
-            return "abstain", f"{reason}, but from one term while the statement asks for more; a model judge should decide", "match"
-        return outcome, reason, "match"
-    if not checkpoint.prompt:
-        return "abstain", "the checkpoint has no prompt-side statement", "none"
-    outcome, reason, signal = judge_statement(checkpoint.prompt, prompt, embedder)
-    return outcome, reason, f"statement({signal})"

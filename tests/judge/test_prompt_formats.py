@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from pytest_atelier.judge.prompt_formats import plain_prompt
-from pytest_atelier.judge.prompt_rules import decide, judge_check
+from pytest_atelier.judge.prompt_decide import decide, judge_check
 from pytest_atelier.judge.safety import lexical_safety
 from pytest_atelier.suite.loader import load_suite
 from pytest_atelier.suite.models import AbsenceCheck, CountCheck, LayoutCheck, PresenceCheck, StyleCheck, TextCheck

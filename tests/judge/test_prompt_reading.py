@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_atelier.judge.prompt_rules import decide, judge_check
+from pytest_atelier.judge.prompt_decide import decide, judge_check
 from pytest_atelier.suite.models import (AbsenceCheck, Checkpoint, ColorCheck, CountCheck, LayoutCheck, PaletteCheck, PresenceCheck,
                                          StyleCheck, TextCheck)
 

@@ -5,12 +5,13 @@ import pytest
 
 from pytest_atelier.judge import prompt_evidence as ev
 from pytest_atelier.judge import prompt_rules as pr
+from pytest_atelier.judge.prompt_decide import decide
 from pytest_atelier.judge.text_match import NgramEmbedder
 from pytest_atelier.suite.models import Checkpoint, StyleCheck
 
 
 def rule(check, prompt):
-    return pr.decide(Checkpoint(id="c", prompt="The prompt asks for it.", check=check), prompt)[0]
+    return decide(Checkpoint(id="c", prompt="The prompt asks for it.", check=check), prompt)[0]
 
 
 def status(prompt, word):
@@ -139,21 +140,21 @@ def test_palette_needs_a_restriction():
 def test_match_groups_abstain_on_missing_and_fail_on_excluded():
     groups = [["rain", "rainy"], ["umbrella", "umbrellas"]]
     point = Checkpoint(id="c", prompt="The prompt asks for rain and an umbrella.", match=groups)
-    assert pr.decide(point, "a street in the rain, a red umbrella")[0] == "pass"
-    assert pr.decide(point, "a rainy street, a red umbrella")[0] == "pass"  # an adjective before a noun still asks for it
-    assert pr.decide(point, "a rain jacket, a red umbrella")[0] == "abstain"  # "rain jacket" may name only the jacket
-    assert pr.decide(point, "a wet street, a red umbrella")[0] == "abstain"
-    assert pr.decide(point, "a rainy street, nobody carrying an umbrella")[0] == "fail"
+    assert decide(point, "a street in the rain, a red umbrella")[0] == "pass"
+    assert decide(point, "a rainy street, a red umbrella")[0] == "pass"  # an adjective before a noun still asks for it
+    assert decide(point, "a rain jacket, a red umbrella")[0] == "abstain"  # "rain jacket" may name only the jacket
+    assert decide(point, "a wet street, a red umbrella")[0] == "abstain"
+    assert decide(point, "a rainy street, nobody carrying an umbrella")[0] == "fail"
 
 
 def test_statements_never_fail_and_check_quoted_text_exactly():
     ngram = NgramEmbedder()
     point = Checkpoint(id="c", prompt="The prompt asks for the banner text 'GRAND OPENING'.")
-    assert pr.decide(point, 'a banner that reads "GRAND OPENING SALE"', ngram)[0] == "fail"
-    assert pr.decide(point, 'a banner that reads "GRAND OPENING"', ngram)[0] == "pass"
+    assert decide(point, 'a banner that reads "GRAND OPENING SALE"', ngram)[0] == "fail"
+    assert decide(point, 'a banner that reads "GRAND OPENING"', ngram)[0] == "pass"
     calm = Checkpoint(id="c", prompt="The prompt asks for a calm harbour at dusk.")
-    assert pr.decide(calm, "a calm harbour at dusk, boats", ngram)[0] == "pass"
-    assert pr.decide(calm, "a busy stock exchange", ngram)[0] == "abstain"
+    assert decide(calm, "a calm harbour at dusk, boats", ngram)[0] == "pass"
+    assert decide(calm, "a busy stock exchange", ngram)[0] == "abstain"
 
 
 def test_or_other_is_not_an_exception_and_a_mixed_absence_abstains():
@@ -166,16 +167,16 @@ def test_or_other_is_not_an_exception_and_a_mixed_absence_abstains():
 def test_one_keyword_for_a_statement_of_several_qualities_abstains():
     mood = Checkpoint(id="c", prompt="The prompt conveys a hushed, wintry, lonely mood.", match=[["hushed", "quiet", "wintry", "snowy", "lonely", "solitary"]])
     assert pr.match_groups(mood.match, "a quiet field at noon")[0] == "pass"
-    assert pr.decide(mood, "a quiet field at noon")[0] == "abstain"  # one term, none of the statement's words
-    assert pr.decide(mood, "a hushed, wintry scene of a lonely cabin")[0] == "pass"
-    assert pr.decide(mood, "a quiet, snowy night; a solitary lamp")[0] == "pass"  # three terms of the group
-    assert pr.decide(mood, "no snow, no quiet: a busy market")[0] == "fail"
+    assert decide(mood, "a quiet field at noon")[0] == "abstain"  # one term, none of the statement's words
+    assert decide(mood, "a hushed, wintry scene of a lonely cabin")[0] == "pass"
+    assert decide(mood, "a quiet, snowy night; a solitary lamp")[0] == "pass"  # three terms of the group
+    assert decide(mood, "no snow, no quiet: a busy market")[0] == "fail"
 
 
 def test_a_generic_style_term_does_not_pass_a_more_specific_style():
     style = StyleCheck(type="style", style="watercolour", terms=["painting", "watercolor"])
     loose = Checkpoint(id="c", prompt="The prompt asks for a wet-on-wet botanical watercolour.", check=style)
-    assert pr.decide(loose, "a painting of a fern")[0] == "abstain"
-    assert pr.decide(loose, "a fern, wet-on-wet botanical watercolour painting")[0] == "pass"
+    assert decide(loose, "a painting of a fern")[0] == "abstain"
+    assert decide(loose, "a fern, wet-on-wet botanical watercolour painting")[0] == "pass"
     one_word = Checkpoint(id="c", prompt="The prompt names the watercolour style.", check=style)
-    assert pr.decide(one_word, "a painting of a fern")[0] == "pass"  # a term of the check is evidence of a one-word style
+    assert decide(one_word, "a painting of a fern")[0] == "pass"  # a term of the check is evidence of a one-word style

@@ -1,0 +1,99 @@
+"""The prompt rule for counts: how many of a thing the prompt asks for."""
+
+from __future__ import annotations
+
+from . import prompt_evidence as ev
+from .prompt_formats import plain_prompt
+from .prompt_rules import phrases_of, quote_list, split_mentions
+
+__all__ = ["check_count"]
+
+
+def _contrasted(words, m) -> bool:
+    """The mention is followed in its sentence by "one" standing for another of it ("one large
+    triangle and a smaller one", "one cup and another"): its number is not the total."""
+    later = [w for w in words[m.end : m.end + 12] if w.sentence == words[m.start].sentence]
+    for k, w in enumerate(later):
+        lead = {x.text for x in later[max(0, k - 2) : k]}
+        if w.text in ("one", "ones") and not w.hyphen_next and lead & {"a", "an", "another", "other", "the"}:
+            return True
+    return any(w.text == "another" for w in later)
+
+
+_EACH = frozenset({"each", "every", "per", "apiece"})
+# Words before a noun that pick out one of a group already counted ("the second pawn").
+_MEMBER = frozenset("each every second third fourth fifth sixth last remaining other".split())
+
+
+def _distributive(words, m) -> bool:
+    """A counted mention in a sentence that counts per item ("three tables, each with four chairs")."""
+    before = [w.text for w in words[max(0, m.start - 6) : m.start] if w.sentence == words[m.start].sentence]
+    after = [w.text for w in words[m.end : m.end + 2] if w.sentence == words[m.start].sentence]
+    return bool(_EACH & set(before + after))
+
+
+def _member(words, m) -> bool:
+    """The mention picks out one of a group ("every panel", "the second pawn", "the other cup"):
+    it neither adds to nor gives the total."""
+    lead = [w.text for w in words[max(0, m.start - 3) : m.start] if w.clause == words[m.start].clause]
+    return bool(_MEMBER & set(lead[-2:]))
+
+
+def check_count(check, prompt: str) -> tuple[str, str]:
+    """A quantity bound to the entity's noun: digits (``3``, ``3x``), number words and their
+    compounds, ``a pair of``, ``half a dozen``, ``a single``, a/an before a singular noun,
+    with up to three adjectives between number and noun.
+
+    Pass: every quantified mention outside an exclusion gives the count, by a number (an
+    article alone, "a cat", names the thing without counting it). Fail: they agree on
+    another number. Abstain: mentions without a number, approximate ones ("at least five"),
+    disagreeing numbers, several mentions one of which counts by its article ("a cat next to
+    a cat"), or no mention. Count 0: pass on an exclusion of the entity, fail on
+    a mention asked for with a number or article, abstain otherwise."""
+    prompt = plain_prompt(prompt)
+    words = ev.read_words(prompt)
+    found = ev.mentions(phrases_of(check.entity, terms=check.terms), prompt, words)
+    affirmed, negated = split_mentions(found)
+    if check.count == 0:
+        if negated:
+            return "pass", f"the prompt excludes {check.entity!r}"
+        asked = [m for m in affirmed if ev.quantity_before(prompt, words, m.start)[0]]
+        if asked:
+            return "fail", f"the prompt asks for {check.entity!r}"
+        return "abstain", f"the prompt does not exclude {check.entity!r} in words the judge reads"
+    unclear_values = {ev.quantity_before(prompt, words, m.start)[0] for m in found if m.status == ev.UNCLEAR} - {None}
+    values: dict[int, str] = {}
+    approximate = articles = quantified = 0
+    first = None  # the first mention counted by its article ("a cat")
+    affirmed = [m for m in affirmed if not _member(words, m)]
+    for m in affirmed:
+        value, how = ev.quantity_before(prompt, words, m.start)
+        approximate += how == "approximate"
+        articles += how == "article"
+        first = m if first is None and how == "article" else first
+        if value is not None:
+            quantified += 1
+            values.setdefault(value, " ".join(w.text for w in words[m.start : m.end]))
+    if approximate:
+        return "abstain", f"the prompt gives an approximate number of {check.entity!r}"
+    if any(_contrasted(words, m) for m in affirmed):
+        return "abstain", f"the prompt counts {check.entity!r} one by one (\"one ... and a smaller one\"): the total is not given"
+    if any(_distributive(words, m) for m in affirmed):  # "three tables, each with four chairs"
+        return "abstain", f"the prompt counts {check.entity!r} per item (each, every, per): the total is a product"
+    if articles and (quantified > 1 or any(m is not first and not ev.refers_back(words, m) for m in affirmed)):
+        # "a cat next to a cat" is two cats; "a big vintage fighter ... a gray fighter": two, one counted
+        return "abstain", f"the prompt mentions {check.entity!r} several times; the count is their total"
+    if values and not unclear_values <= set(values):  # "three red lanterns and one blue lantern strung"
+        return "abstain", f"the prompt gives other numbers of {check.entity!r} ({', '.join(map(str, sorted(unclear_values)))})"
+    if len(values) == 1:
+        (value, noun), = values.items()
+        if value == check.count and articles and articles == quantified:
+            return "abstain", f"the prompt has 'a {noun}', which names the thing without saying how many"
+        if value == check.count:
+            return "pass", f"the prompt asks for {value} {noun!r}"
+        return "fail", f"the prompt asks for {value} {noun!r}, not {check.count}"
+    if values:
+        return "abstain", f"the prompt gives several numbers of {check.entity!r} ({', '.join(map(str, sorted(values)))})"
+    if not found:
+        return "abstain", f"no mention of {check.entity!r} (or {quote_list(check.terms) or 'another name for it'})"
+    return "abstain", f"the prompt mentions {check.entity!r} without a number bound to it"
