@@ -81,6 +81,8 @@ def _subject_gap(words: list[Word], lo: int, hi: int, quoted: list[bool]) -> boo
     """Words between a thing and the relation phrase placing it: none, link words ("that hangs
     just"), or one verb ("lanterns dangle over"); quoted text (the sign "OPEN") is skipped."""
     gap = [words[k] for k in range(lo, hi) if not quoted[k]]
+    if gap and all(w.text.endswith("ing") and _linking(w.text) for w in gap) and len(gap) <= 2 and gap[0].sentence == words[lo - 1].sentence:
+        return True  # "a goblet, standing behind the carafe": a participle after a comma still places the thing
     if any(w.clause != words[lo - 1].clause or w.text in _RELATION_STOPS for w in gap):
         return False
     return len(gap) <= 1 or (len(gap) <= 3 and all(_linking(w.text) for w in gap))

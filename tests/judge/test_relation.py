@@ -111,3 +111,10 @@ def test_an_unknown_relation_is_a_located_error(tmp_path):
     with pytest.raises(SuiteError) as info:
         load_suite(write_suite(tmp_path / "s", {"co_sign": task}))
     assert "relation" in str(info.value) and "'left_of'" in str(info.value)
+
+
+def test_a_participle_after_a_comma_still_places_the_thing():
+    check = RelationCheck(type="relation", subject="lamp", relation="behind", object="armchair")
+    assert check_relation(check, "Brass floor lamp, standing behind the armchair")[0] == "pass"
+    assert check_relation(check, "Brass floor lamp, leaning in front of the armchair")[0] == "fail"
+    assert check_relation(check, "Brass floor lamp, then a rug behind the armchair")[0] == "abstain"
