@@ -86,7 +86,6 @@ def hedgewars_scene(map_name: str, theme: str, crop: tuple[float, float, float, 
 HEDGEWARS = {
     # id: (map, theme, crop as fractions of the map)
     "im_081": ("Castle", "Nature", (0, 0, 1, 1)),
-    "im_082": ("Hammock", "Nature", (0, 0, 1, 1)),
     "im_085": ("Lonely_Island", "Island", (0, 0, 1, 1)),
     "im_086": ("Mushrooms", "Nature", (0, 0, 1, 1)),
     "im_089": ("Battlefield", "Nature", (0, 0, 1, 1)),

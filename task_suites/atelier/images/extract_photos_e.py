@@ -29,6 +29,7 @@ FARM = "explore_farm_animals", "gcompris/src/activities/explore_farm_animals/res
 WORLD = "explore_world_animals", "gcompris/src/activities/explore_world_animals/resource/animals"
 # task id -> (archive, folder inside it, file, crop box in source pixels or None)
 TARGETS = {
+    "im_082": (*WORLD, "lemur.webp", None),
     "im_083": (*WORLD, "hedgehog.webp", None),
     "im_087": (*WORLD, "giraffe.webp", None),
     "im_093": (*WORLD, "narwhal.webp", None),
