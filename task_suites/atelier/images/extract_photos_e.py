@@ -1,13 +1,14 @@
 """Extract batch-e IM targets: CC0 and public-domain animal photographs that GCompris ships
-inside its Qt resource archives (Debian gcompris-qt-data), scaled to 768 px on the long side.
+inside its Qt resource archives (Debian gcompris-qt-data), and scikit-image's coffee photograph,
+scaled to 768 px on the long side.
 
 Deterministic: every photograph is read from the installed package; nothing is downloaded.
-Authors and licences (from the README beside each photograph in the archive) are recorded in
-images/attribution/im_e.yaml. Run from anywhere:
+Authors and licences (from the README beside each photograph in the archive, and scikit-image's
+data docstring) are recorded in images/attribution/im_e.yaml. Run from anywhere:
 
     python task_suites/atelier/images/extract_photos_e.py [OUT_DIR] [im_NNN ...]
 
-Needs: gcompris-qt-data (Debian).
+Needs: gcompris-qt-data (Debian), scikit-image (PyPI).
 """
 
 from __future__ import annotations
@@ -20,15 +21,17 @@ from pathlib import Path
 
 from PIL import Image
 
-__all__ = ["TARGETS", "rcc_file", "build"]
+__all__ = ["TARGETS", "rcc_file", "source", "build"]
 
 HERE = Path(__file__).resolve().parent
 RCC = Path("/usr/share/gcompris-qt/rcc")
 LONG_SIDE = 768
 FARM = "explore_farm_animals", "gcompris/src/activities/explore_farm_animals/resource/animals"
 WORLD = "explore_world_animals", "gcompris/src/activities/explore_world_animals/resource/animals"
+SKIMAGE = "skimage", "data"  # a file of the installed scikit-image package rather than an archive
 # task id -> (archive, folder inside it, file, crop box in source pixels or None)
 TARGETS = {
+    "im_079": (*SKIMAGE, "coffee.png", None),
     "im_082": (*WORLD, "lemur.webp", None),
     "im_083": (*WORLD, "hedgehog.webp", None),
     "im_087": (*WORLD, "giraffe.webp", None),
@@ -74,14 +77,25 @@ def rcc_file(archive: Path, wanted: str) -> bytes:
     return find(0, wanted.split("/"))
 
 
+def source(task_id: str) -> bytes:
+    """The original file of one target, from its resource archive or its Python package."""
+    archive, folder, file, _box = TARGETS[task_id]
+    if (archive, folder) == SKIMAGE:
+        import skimage
+
+        return (Path(skimage.__file__).parent / folder / file).read_bytes()
+    return rcc_file(RCC / f"{archive}.rcc", f"{folder}/{file}")
+
+
 def build(task_id: str) -> bytes:
     """The JPEG bytes of one target."""
-    archive, folder, file, box = TARGETS[task_id]
-    image = Image.open(io.BytesIO(rcc_file(RCC / f"{archive}.rcc", f"{folder}/{file}"))).convert("RGB")
+    image = Image.open(io.BytesIO(source(task_id))).convert("RGB")
+    box = TARGETS[task_id][3]
     if box:
         image = image.crop(box)
     scale = LONG_SIDE / max(image.size)
-    image = image.resize((round(image.width * scale), round(image.height * scale)), Image.LANCZOS)
+    if scale != 1:
+        image = image.resize((round(image.width * scale), round(image.height * scale)), Image.LANCZOS)
     out = io.BytesIO()
     image.save(out, "JPEG", quality=85)
     return out.getvalue()
