@@ -31,6 +31,7 @@ WORLD = "explore_world_animals", "gcompris/src/activities/explore_world_animals/
 SKIMAGE = "skimage", "data"  # a file of the installed scikit-image package rather than an archive
 # task id -> (archive, folder inside it, file, crop box in source pixels or None)
 TARGETS = {
+    "im_034": (*WORLD, "moose.webp", (200, 70, 872, 574)),
     "im_079": (*SKIMAGE, "coffee.png", None),
     "im_082": (*WORLD, "lemur.webp", None),
     "im_083": (*WORLD, "hedgehog.webp", None),
