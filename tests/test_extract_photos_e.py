@@ -48,3 +48,13 @@ def test_the_archive_reader_refuses_other_files(tmp_path):
     other.write_bytes(b"RIFF0000WEBP")
     with pytest.raises(ValueError, match="not a Qt resource archive"):
         _extract().rcc_file(other, "a/b.webp")
+
+
+def test_the_archive_reader_names_a_missing_file():
+    module = _extract()
+    archive = module.RCC / "explore_farm_animals.rcc"
+    if not archive.exists():
+        pytest.skip("needs gcompris-qt-data (Debian)")
+    assert module.rcc_file(archive, f"{module.FARM[1]}/README").startswith(b"Copyright")
+    with pytest.raises(FileNotFoundError, match="unicorn.webp not found"):
+        module.rcc_file(archive, f"{module.FARM[1]}/unicorn.webp")

@@ -72,7 +72,9 @@ def rcc_file(archive: Path, wanted: str) -> bytes:
             (offset,) = struct.unpack(">I", data[c_at + 10 : c_at + 14])
             (size,) = struct.unpack(">I", data[payload + offset : payload + offset + 4])
             raw = data[payload + offset + 4 : payload + offset + 4 + size]
-            return zlib.decompress(raw[4:]) if c_flags & 1 else raw
+            if c_flags & 4:
+                raise ValueError(f"{archive}: {wanted} is zstd-compressed, which this reader does not handle")
+            return zlib.decompress(raw[4:]) if c_flags & 1 else raw  # qCompress: 4-byte size, then zlib
         raise FileNotFoundError(f"{archive}: {wanted} not found")
 
     return find(0, wanted.split("/"))
