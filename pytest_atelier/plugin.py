@@ -24,7 +24,7 @@ from .results.collect import ResultsCollector, judge_label
 from .results.gates import parse_gates
 from .results.records import RunConfig, load_results
 from .suite.sample import stratified_sample
-from .suite.loader import MANIFEST_NAME, find_suite_root
+from .suite.loader import MANIFEST_NAME, checkpoint_lines, find_suite_root
 from .suite.models import Side
 
 __all__ = ["SuiteFile", "TaskNode", "CheckpointItem", "SubjectiveItem"]
@@ -449,7 +449,8 @@ class _AtelierItem(pytest.Item):
     def reportinfo(self):
         session = self.config.stash[SESSION_KEY]
         task_file = session.suite(self.suite_root).task_files[self.task.id]
-        return task_file, None, f"{self.task.id} {self.name}"
+        line = checkpoint_lines(task_file).get(self.checkpoint.id) if isinstance(self, CheckpointItem) else None
+        return task_file, None if line is None else line - 1, f"{self.task.id} {self.name}"
 
 
 class CheckpointItem(_AtelierItem):
@@ -517,8 +518,9 @@ def pytest_runtest_makereport(item, call):
     if isinstance(item, _AtelierItem):  # reasons quote prompts and model output: no reversed display
         if isinstance(report.longrepr, str):
             report.longrepr = neutralise_controls(report.longrepr)
-        elif isinstance(report.longrepr, tuple) and len(report.longrepr) == 3:
-            report.longrepr = (*report.longrepr[:2], neutralise_controls(str(report.longrepr[2])))
+        elif isinstance(report.longrepr, tuple) and len(report.longrepr) == 3:  # a skip: told at the checkpoint
+            path, line, _ = item.reportinfo()
+            report.longrepr = (str(path), None if line is None else line + 1, neutralise_controls(str(report.longrepr[2])))
     if isinstance(item, _AtelierItem) and (report.when == "call" or (report.when == "setup" and not report.passed)):
         sent = item.config.stash[SENT_KEY]
         run = item.run_record

@@ -10,6 +10,7 @@ is an error at the repeated key's line (YAML would silently keep the last value)
 from __future__ import annotations
 
 import dataclasses
+import functools
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,7 @@ from .attribution import Attribution, load_attributions
 from .image_files import image_problem
 from .models import SuiteManifest, Task
 
-__all__ = ["Suite", "load_suite", "load_task", "find_suite_root", "MANIFEST_NAME"]
+__all__ = ["Suite", "load_suite", "load_task", "find_suite_root", "checkpoint_lines", "MANIFEST_NAME"]
 
 MANIFEST_NAME = "suite.yaml"
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: same nodes and marks, faster
@@ -272,6 +273,20 @@ def _image_problems(root: Path, file: Path, task: Task) -> list[tuple[tuple, str
 def _id_line(file: Path) -> int | None:
     _, node = _compose(file)
     return _line_of(node, ("id",))
+
+
+@functools.cache
+def checkpoint_lines(file: Path) -> dict[str, int]:
+    """Line (1-based) of each checkpoint's entry in a task file, by checkpoint id."""
+    _, root = _compose(file)
+    found = {}
+    for key, value in root.value if isinstance(root, yaml.MappingNode) else []:
+        if key.value == "checkpoints" and isinstance(value, yaml.SequenceNode):
+            for entry in value.value:
+                ids = [v for k, v in getattr(entry, "value", []) if isinstance(entry, yaml.MappingNode) and k.value == "id"]
+                if ids and isinstance(ids[0], yaml.ScalarNode):
+                    found[ids[0].value] = entry.start_mark.line + 1
+    return found
 
 
 def _merge(errors: list[SuiteError]) -> SuiteError:

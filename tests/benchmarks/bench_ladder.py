@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 
 from pytest_atelier.results.stats import sign_flip_test  # noqa: E402
 
-STRONG_FORMATS = ("prose", "markdown", "json", "sdtags")
+FORMAT_ORDER = ("prose", "markdown", "json", "sdtags", "midjourney")  # how the strong plan may be written
 CATEGORIES = ("OE", "CO", "IM")
 
 
@@ -154,12 +154,19 @@ def summarise(ladder: dict, results: dict, statements: dict) -> dict:
             diffs = [per_task[better][t] - per_task[worse][t] for t in common]
             test = sign_flip_test(diffs, alternative="greater")
             pairs[f"{better} > {worse}"] = {"mean_diff": float(np.mean(diffs)), "p": test.p_value, "tasks": len(common)}
-        report["scopes"][scope] = {"prompters": rows, "pairs": pairs, "format_agreement": agreement(outcomes, tasks)}
+        formats = strong_formats(ladder)
+        report["scopes"][scope] = {"prompters": rows, "pairs": pairs, "format_agreement": agreement(outcomes, tasks, formats)}
     return report
 
 
-def agreement(outcomes: dict, tasks: list[str]) -> dict:
-    """Share of checkpoints the four strong formats decide alike, with and without JSON."""
+def strong_formats(ladder: dict) -> tuple[str, ...]:
+    written = {e["format"] for e in ladder["prompts"] if e["quality"] == "strong"}
+    return tuple(f for f in FORMAT_ORDER if f in written) + tuple(sorted(written - set(FORMAT_ORDER)))
+
+
+def agreement(outcomes: dict, tasks: list[str], formats: tuple[str, ...]) -> dict:
+    """Share of checkpoints the strong formats decide alike (the same outcome in every format), with
+    and without JSON."""
     def share(formats):
         same = total = 0
         for task in tasks:
@@ -170,7 +177,7 @@ def agreement(outcomes: dict, tasks: list[str]) -> dict:
                 total += 1
                 same += len({r.get(checkpoint) for r in runs}) == 1
         return same / total if total else None
-    return {"all_four": share(STRONG_FORMATS), "without_json": share(tuple(f for f in STRONG_FORMATS if f != "json"))}
+    return {"formats": list(formats), "all": share(formats), "without_json": share(tuple(f for f in formats if f != "json"))}
 
 
 def pct(value) -> str:
@@ -194,7 +201,8 @@ def print_report(report: dict) -> None:
         for pair, row in data["pairs"].items():
             print(f"| {pair} | {row['mean_diff']:+.3f} | {row['p']:.2g} | {row['tasks']} |")
         agree = data["format_agreement"]
-        print(f"\nstrong formats decided alike: {pct(agree['all_four'])} of checkpoints (without JSON {pct(agree['without_json'])})")
+        print(f"\nstrong formats ({', '.join(agree['formats'])}) decided alike: {pct(agree['all'])} of checkpoints "
+              f"(without JSON {pct(agree['without_json'])})")
 
 
 def main(argv=None) -> None:
