@@ -220,3 +220,21 @@ def test_only_model_calls_take_a_call_slot(tmp_path, judge_calls_models):
     assert not engine.run("p", "shades", "oe_story").error
     assert held["generate"] == [True] * 4
     assert set(held["judge_image"]) == {judge_calls_models}
+
+
+@pytest.mark.parametrize("uses_seed", [True, False])
+def test_the_run_seed_keys_a_prompt_only_for_a_prompter_that_uses_it(tmp_path, uses_seed):
+    asked = []
+
+    class Seeded(Prompts):
+        def write_prompt(self, request):
+            asked.append(request.seed)
+            return super().write_prompt(request)
+
+    Seeded.uses_seed = uses_seed
+    suite = load_suite(write_suite(tmp_path / "s", {"oe_story": textwrap.dedent(MULTI)}))
+    for seed in (1, 2):
+        Engine(suite, {"p": Seeded()}, {"shades": Shades()}, Scripted(), Cache(tmp_path / "c"), EngineConfig(images=1, seed=seed)).run(
+            "p", "shades", "oe_story"
+        )
+    assert asked == ([1, 2] if uses_seed else [1])

@@ -191,3 +191,11 @@ def test_the_fakes_refuse_a_seed_where_the_api_does(server, path, body):
     headers = {"x-api-key": KEY, "x-goog-api-key": KEY, "anthropic-version": "2023-06-01"}
     answer = httpx.post(server.url + path, json=body, headers=headers)
     assert answer.status_code == 400 and "seed" in answer.text and server.problems
+
+
+@pytest.mark.parametrize("family, root, takes_seed", [("openai", "/v1", True), ("gemini", "", True), ("anthropic", "", False)])
+def test_a_prompters_key_holds_the_run_seed_only_where_it_is_sent(server, tmp_path, family, root, takes_seed):
+    """--atelier-seed reaches the request only where the API takes a seed: only there may it
+    change the prompt call's cache key (``uses_seed``, read by the engine)."""
+    prompter = make("prompter", spec(family, "some-model", f"{server.url}{root}"), tmp_path)
+    assert prompter.uses_seed is takes_seed and "seed" not in prompter.identity
