@@ -427,6 +427,12 @@ class _AtelierItem(pytest.Item):
         suite_root = self.parent.parent.path.parent
         self.suite_root = suite_root
         self.run_record = None
+        self.skipped_for_the_run = False
+
+    def skip_for_the_run(self, reason: str):
+        """Skip for a reason of the whole run (told at the task file, so -rs folds it once)."""
+        self.skipped_for_the_run = True
+        pytest.skip(reason)
 
     def setup(self):
         engine = self.config.stash[SESSION_KEY].engine(self.suite_root)
@@ -439,7 +445,7 @@ class _AtelierItem(pytest.Item):
                 raise RunError(f"{run}: the error shown in full at {self.task.id} {first}")
             raise RunError(f"{run}: {self.run_record.error}")
         if self.run_record.excluded:
-            pytest.skip(f"excluded by the safety gate: {self.run_record.excluded}")
+            self.skip_for_the_run(f"excluded by the safety gate: {self.run_record.excluded}")
 
     def repr_failure(self, excinfo, style=None):
         if isinstance(excinfo.value, (CheckpointFailed, RunError)):
@@ -469,7 +475,7 @@ class CheckpointItem(_AtelierItem):
         )
         if verdict is None:
             if self.side is Side.image and not self.run_record.images:
-                pytest.skip(f"backend {self.backend} makes no images: prompt side only")
+                self.skip_for_the_run(f"backend {self.backend} makes no images: prompt side only")
             pytest.skip("no verdict was produced for this checkpoint")
         if verdict.outcome == "pass":
             return
@@ -520,7 +526,8 @@ def pytest_runtest_makereport(item, call):
             report.longrepr = neutralise_controls(report.longrepr)
         elif isinstance(report.longrepr, tuple) and len(report.longrepr) == 3:  # a skip: told at the checkpoint
             path, line, _ = item.reportinfo()
-            report.longrepr = (str(path), None if line is None else line + 1, neutralise_controls(str(report.longrepr[2])))
+            line = None if line is None or item.skipped_for_the_run else line + 1
+            report.longrepr = (str(path), line, neutralise_controls(str(report.longrepr[2])))
     if isinstance(item, _AtelierItem) and (report.when == "call" or (report.when == "setup" and not report.passed)):
         sent = item.config.stash[SENT_KEY]
         run = item.run_record

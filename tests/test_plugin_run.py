@@ -54,6 +54,8 @@ def test_prompt_side_verdicts_and_skip_reasons(pytester, suite_dir):
     # a skip points at its checkpoint in the task file, not at the plugin's code
     where = re.search(r"^SKIPPED \[\d+\] (\S+):(\d+): .*no mention of 'watercolor'", result.stdout.str(), re.M)
     assert where and (pytester.path / where[1]).read_text().splitlines()[int(where[2]) - 1].strip() == "- id: c03"
+    # a reason of the whole run is told once per task file, so -rs folds it
+    assert re.search(r"^SKIPPED \[\d+\] \S+/im_flag\.yaml: backend none makes no images", result.stdout.str(), re.M)
     data = _results(pytester)
     assert data["schema"] == "pytest-atelier/results" and data["version"] == 4
     assert len(data["runs"]) == 3 and len(data["items"]) == 19

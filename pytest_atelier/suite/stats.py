@@ -7,7 +7,7 @@ from collections import Counter
 from .loader import Suite
 from .models import CONSTRAINT_PRIMITIVES, SEMANTIC_PRIMITIVES, TAG_VOCABULARY, Category
 
-__all__ = ["suite_stats", "format_stats", "PAPER_TAGS", "PAPER_INSTANCES"]
+__all__ = ["suite_stats", "format_stats", "PAPER_TAGS", "PAPER_INSTANCES", "tag_gap", "paper_without_theme"]
 
 # The AtelierEval paper's figures over its 360 tasks (facts, for comparison): appendix B,
 # Table 6 (tasks carrying each tag, per category: OE, CO, IM) and appendix C, Table 7 (challenge
@@ -29,11 +29,28 @@ PAPER_INSTANCES: dict[str, dict[str, tuple[float, float, float, float]]] = {
 }
 
 
-def suite_stats(suite: Suite) -> dict:
-    """Counts per category: tasks, tags (paper table 6), primitive instances and checklist sizes (table 7)."""
+def tag_gap(tags: dict, category: str) -> int:
+    """Summed distance of one category's tag counts (``stats["tags"]``) from the paper's Table 6."""
     cats = [c.value for c in Category]
-    out: dict = {"suite": suite.manifest.name, "tasks": {}, "tags": {}, "primitives": {}, "instances": {}, "checklist": {},
+    return sum(abs(counts[category] - PAPER_TAGS[tag][cats.index(category)])
+               for dim in tags.values() for tag, counts in dim.items())
+
+
+def paper_without_theme(category: str, per_category: int = 120) -> int:
+    """The fewest of the paper's tasks in ``category`` that carry no theme tag: Table 6 counts tags, a
+    task may carry several, so at most the summed theme counts have one (0 where they reach 120)."""
+    index = [c.value for c in Category].index(category)
+    return max(0, per_category - sum(PAPER_TAGS[tag][index] for tag in TAG_VOCABULARY["theme"]))
+
+
+def suite_stats(suite: Suite) -> dict:
+    """Counts per category: tasks, tags (paper table 6), tasks with no theme tag (none of the seven
+    applies), the summed tag gap, primitive instances and checklist sizes (table 7)."""
+    cats = [c.value for c in Category]
+    out: dict = {"suite": suite.manifest.name, "tasks": {}, "tags": {}, "without_theme": {}, "tag_gap": {}, "primitives": {},
+                 "instances": {}, "checklist": {},
                  "paper": {"tags": {tag: dict(zip(cats, n)) for tag, n in PAPER_TAGS.items()},
+                           "without_theme_at_least": {c: paper_without_theme(c) for c in cats},
                            "instances": {c: {k: dict(zip(("min", "max", "mean", "std"), v)) for k, v in kinds.items()}
                                          for c, kinds in PAPER_INSTANCES.items()}}}
     for cat in cats:
@@ -43,6 +60,7 @@ def suite_stats(suite: Suite) -> dict:
         for dim, vocab in TAG_VOCABULARY.items():
             for tag in vocab:
                 out["tags"].setdefault(dim, {}).setdefault(tag, {})[cat] = tags[tag]
+        out["without_theme"][cat] = sorted(t.id for t in tasks if not t.tags.theme)
         prim = Counter()
         for t in tasks:
             prim.update({p.value: n for p, n in t.primitives.items()})
@@ -51,6 +69,7 @@ def suite_stats(suite: Suite) -> dict:
         con = [sum(t.primitives.get(p, 0) for p in CONSTRAINT_PRIMITIVES) for t in tasks]
         out["instances"][cat] = {"semantic": _summary(sem), "constraint": _summary(con)}
         out["checklist"][cat] = _summary([len(t.checkpoints) for t in tasks])
+    out["tag_gap"] = {c: tag_gap(out["tags"], c) for c in cats}
     return out
 
 
@@ -77,6 +96,11 @@ def format_stats(stats: dict) -> str:
             theirs = paper.get("tags", {}).get(tag)
             ref = "  |" + "".join(f"{theirs[c]:>5}" for c in cats) if theirs else ""
             lines.append(f"  #{tag:<27}" + "".join(f"{counts[c]:>5}" for c in cats) + ref)
+    if "without_theme" in stats:
+        least = paper.get("without_theme_at_least")
+        ref = "  |" + "".join(f"{'>=' + str(least[c]):>5}" for c in cats) if least else ""
+        lines.append(f"  {'(none of the 7 themes)':<28}" + "".join(f"{len(stats['without_theme'][c]):>5}" for c in cats) + ref)
+        lines.append(f"  {'summed |suite - paper|':<28}" + "".join(f"{stats['tag_gap'][c]:>5}" for c in cats))
     lines += ["", f"{'primitive':<26}" + "".join(f"{c:>6}" for c in cats)]
     for p in (*SEMANTIC_PRIMITIVES, *CONSTRAINT_PRIMITIVES):
         lines.append(f"  {p.value:<24}" + "".join(f"{stats['primitives'][c].get(p.value, 0):>6}" for c in cats))

@@ -20,7 +20,7 @@ WEAK = {  # short, vague prompts of the kind a beginner types, one per IM task
     "im_070": "a beach from above, 3d",
     "im_075": "some red shapes in rows",
     "im_008": "a cat looking to the side",
-    "im_082": "cartoon man in a hammock between trees",
+    "im_082": "two lemurs sitting on a log",
 }
 
 

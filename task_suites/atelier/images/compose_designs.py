@@ -1,4 +1,4 @@
-"""Compose batch-c IM targets (those of im_081..im_120 that batch d did not replace) from licensed
+"""Compose batch-c IM targets (those of im_081..im_120 that batches d and e did not replace) from licensed
 parts installed from Debian.
 
 Deterministic: every part is read from the installed package (paths below); nothing is
@@ -86,15 +86,10 @@ def hedgewars_scene(map_name: str, theme: str, crop: tuple[float, float, float, 
 HEDGEWARS = {
     # id: (map, theme, crop as fractions of the map)
     "im_081": ("Castle", "Nature", (0, 0, 1, 1)),
-    "im_082": ("Hammock", "Nature", (0, 0, 1, 1)),
-    "im_083": ("Hedgelove", "Nature", (0, 0, 1, 1)),
     "im_085": ("Lonely_Island", "Island", (0, 0, 1, 1)),
     "im_086": ("Mushrooms", "Nature", (0, 0, 1, 1)),
-    "im_087": ("Octorama", "Underwater", (0, 0, 1, 1)),
     "im_089": ("Battlefield", "Nature", (0, 0, 1, 1)),
-    "im_093": ("Sheep", "Sheep", (0, 0, 1, 1)),
     "im_094": ("SB_Tentacles", "Hell", (0, 0, 1, 1)),
-    "im_095": ("Trash", "Compost", (0, 0, 1, 1)),
 }
 
 
@@ -106,8 +101,6 @@ def supertux(rel: str, crop: tuple[float, float, float, float] = (0, 0, 1, 1)) -
 
 
 SUPERTUX: dict[str, tuple[str, tuple[float, float, float, float]]] = {
-    "im_096": ("background/christmas/intro.jpg", (0, 0, 1, 1)),
-    "im_097": ("background/christmas/outro.jpg", (0, 0, 1, 1)),
     "im_099": ("background/misc/oiltux.jpg", (0, 0, 1, 1)),
 }
 
@@ -222,7 +215,6 @@ CLIPART = {
     "im_109": ("recreation/park_nicu_buculei_01.png", (0, 0, 1, 1)),
     "im_110": ("transportation/boating/sailing_sunset.png", (0, 0, 1, 1)),
     "im_112": ("recreation/music/fifties_jukebox_gerald_g_01.png", (0, 0, 1, 1)),
-    "im_114": ("unsorted/Pinguino3.png", (0, 0, 1, 1)),
     "im_115": ("unsorted/caterpillar.png", (0, 0, 1, 1)),
     "im_117": ("unsorted/landscape_near_the_river_01.png", (0.2, 0, 1, 1)),
     "im_118": ("unsorted/carpentiere2.png", (0, 0, 1, 1)),

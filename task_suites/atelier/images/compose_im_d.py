@@ -805,23 +805,6 @@ def pilot_select() -> Image.Image:
     return chromium(page, 768, 480)
 
 
-def staff_lineup() -> Image.Image:
-    staff = [("people/woman_doctor_gerald_g._01.png", "Dr. Lee", "Surgeon"), ("people/woman_nurse_gerald_g._01.png", "Sam", "Nurse"),
-             ("people/woman_chemist_gerald_g._01.png", "Dr. Ode", "Lab"), ("people/woman_police_01_gerald_g_01.png", "Officer Kay", "Security")]
-    W, H = 768, 520
-    c = Image.new("RGBA", (W, H), (234, 246, 243, 255))
-    d = ImageDraw.Draw(c)
-    d.text((W // 2, 44), "Meet the Night Shift", font=font("SansBold", 34), fill=(17, 94, 89), anchor="mm")
-    d.rectangle((0, 430, W, H), fill=(17, 94, 89, 255))
-    for i, (rel, name, role) in enumerate(staff):
-        x = 110 + i * 183
-        fig = clip(rel, height=330)
-        c.alpha_composite(fig, (x - fig.width // 2, 430 - fig.height))
-        d.text((x, 460), name, font=font("SansBold", 20), fill="white", anchor="mm")
-        d.text((x, 490), role, font=font("Sans", 16), fill=(190, 232, 222), anchor="mm")
-    return c.convert("RGB")
-
-
 # --- renders ---------------------------------------------------------------------------------
 
 
@@ -915,7 +898,6 @@ DESIGNS = {
     "im_013": employee_of_month,
     "im_016": contact_card_app,
     "im_026": pilot_select,
-    "im_034": staff_lineup,
     "im_030": office_network,
     "im_018": reactor_schematic,
     "im_006": roadmap_timeline,
