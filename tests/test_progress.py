@@ -35,11 +35,11 @@ def test_overall_line_with_rate_and_time_left():
     progress.run_finished({"requests": 3, "retries": 0, "cached": 1, "refused": 0})  # within the interval: quiet
     now[0] = 60.0
     progress.run_finished({"requests": 2, "retries": 0, "cached": 0, "refused": 0})
-    assert lines == ["atelier: 2/6 runs in 1m00s (2.0 runs/min, time left known after 3 runs); 5 API requests sent (0 of them retries), 1 answers from the cache"]
+    assert lines == ["atelier: 2/6 runs in 1m00s (2.0 runs/min, time left known after 3 runs); 5 API requests sent (0 of them retries), 1 answer from the cache"]
     now[0] = 70.0
     progress.run_finished({"requests": 1, "retries": 0, "cached": 0, "refused": 0})
     # the last two took 65 s, slower than the whole run's pace (3 in 70 s), which bounds it: 3 left, about 1m10s
-    assert lines[-1] == "atelier: 3/6 runs in 1m10s (2.6 runs/min, about 1m10s left); 6 API requests sent (0 of them retries), 1 answers from the cache"
+    assert lines[-1] == "atelier: 3/6 runs in 1m10s (2.6 runs/min, about 1m10s left); 6 API requests sent (0 of them retries), 1 answer from the cache"
     progress.stage("co_1 [direct / sdxl]", "images", 2, 4)  # throttled again
     now[0] = 85.0
     progress.stage("co_1 [direct / sdxl]", "images", 3, 4)
@@ -51,7 +51,7 @@ def test_time_left_leaves_out_the_start_up():
     progress, lines, now = _progress(interval=0.5, total=60)
     now[0] = 16.0
     progress.run_finished({"requests": 1, "retries": 0, "cached": 0, "refused": 0})
-    assert lines == ["atelier: 1/60 runs in 16s (3.8 runs/min, time left known after 6 runs); 1 API requests sent (0 of them retries), 0 answers from the cache"]
+    assert lines == ["atelier: 1/60 runs in 16s (3.8 runs/min, time left known after 6 runs); 1 API request sent (0 of them retries), 0 answers from the cache"]
     for done in range(2, 21):
         now[0] = 16.0 + done - 1
         progress.run_finished({"requests": 1, "retries": 0, "cached": 0, "refused": 0})

@@ -18,7 +18,7 @@ import contextvars
 import threading
 from typing import Callable, Iterator
 
-__all__ = ["CallCounter", "COUNTS", "counting", "note", "carried", "describe"]
+__all__ = ["CallCounter", "COUNTS", "counting", "note", "note_spent", "carried", "describe"]
 
 COUNTS = ("requests", "retries", "cached", "refused")
 
@@ -27,11 +27,17 @@ _current: contextvars.ContextVar[tuple["CallCounter", str] | None] = contextvars
 
 class CallCounter:
     """Per kind of call: ``requests`` sent to a model API (every try), of which ``retries``, answers
-    reused from the ``cached``, and calls ``refused`` by the budget (nothing sent)."""
+    reused from the ``cached``, and calls ``refused`` by the budget (nothing sent); ``spent_usd`` is
+    what the requests sent cost (answers reused from the cache cost nothing again)."""
 
     def __init__(self):
         self.by_kind: dict[str, dict[str, int]] = {}
+        self.spent_usd = 0.0
         self._lock = threading.Lock()
+
+    def spend(self, cost_usd: float) -> None:
+        with self._lock:
+            self.spent_usd += cost_usd
 
     def add(self, kind: str, what: str, n: int = 1) -> None:
         if what not in COUNTS:
@@ -78,6 +84,13 @@ def note(what: str, n: int = 1) -> None:
         current[0].add(current[1], what, n)
 
 
+def note_spent(cost_usd: float) -> None:
+    """Add what a request sent cost to the current counter, if any."""
+    current = _current.get()
+    if current is not None:
+        current[0].spend(cost_usd)
+
+
 def carried(fn: Callable) -> Callable:
     """``fn``, to run in another thread with the caller's current counter (each call in a copy of
     the caller's context, so that several threads may run it at once)."""
@@ -91,5 +104,9 @@ def carried(fn: Callable) -> Callable:
 
 def describe(requests: int, retries: int, cached: int, refused: int) -> str:
     """The counts as the terminal, the progress line and the report say them."""
-    text = f"{requests:,} API requests sent ({retries:,} of them retries), {cached:,} answers from the cache"
-    return text + (f", {refused:,} calls refused by the budget" if refused else "")
+    text = f"{_n(requests, 'API request')} sent ({retries:,} of them {'a retry' if retries == 1 else 'retries'}), {_n(cached, 'answer')} from the cache"
+    return text + (f", {_n(refused, 'call')} refused by the budget" if refused else "")
+
+
+def _n(count: int, noun: str) -> str:
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"

@@ -162,7 +162,8 @@ class _Production:
         self.timings["total_s"] = time.perf_counter() - start
         self.record.timings = {k: round(v, 4) for k, v in self.timings.items()}
         c = self.counter
-        self.record.calls = CallStats(requests=c.requests, retries=c.retries, cached=c.cached, refused=c.refused, by_kind=c.by_kind)
+        self.record.calls = CallStats(requests=c.requests, retries=c.retries, cached=c.cached, refused=c.refused,
+                                       spent_usd=round(c.spent_usd, 8), by_kind=c.by_kind)
         return self.record
 
     def _timed(self, name: str, fn: Callable):

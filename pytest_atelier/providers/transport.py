@@ -40,7 +40,7 @@ from urllib.parse import urlsplit
 import httpx
 
 from ..engine.cache import atomic_write, file_lock
-from ..engine.calls import note
+from ..engine.calls import note, note_spent
 from ..errors import BudgetRefusal, ProviderError
 from ..redact import REDACTED, env_secrets
 from .prices import Pricer
@@ -593,6 +593,7 @@ class Transport:
         cost = self.pricer.cost(model, usage)
         priced = dataclasses.replace(usage, cost_usd=round(cost or 0.0, 8))
         self.budget.settle(reply.reserved, priced.cost_usd)
+        note_spent(priced.cost_usd)
         reply.reserved = 0.0
         self.limiter.settle(usage.input_tokens + usage.output_tokens - estimated_tokens)
         self.tracker.record(self.family, model, priced, reply.latency_s, priced=cost is not None)

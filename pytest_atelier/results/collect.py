@@ -174,9 +174,9 @@ class ResultsCollector:
         if sample:
             lines.append(_sample_line(sample))
         calls = {what: sum(getattr(r.calls, what) for r in self.runs.values()) for what in COUNTS}
-        cost = sum(r.cost_usd for r in self.runs.values())
+        spent = sum(r.calls.spent_usd for r in self.runs.values())  # by this session's requests: reused answers cost nothing
         limit = self.settings.max_cost
-        spend = (f"; cost ${cost:.4f}" if cost else "") + (f" of the --atelier-max-cost ${limit:g}" if limit is not None else "")
+        spend = (f"; spent ${spent:.4f}" if spent or limit is not None else "") + (f" of the --atelier-max-cost ${limit:g}" if limit is not None else "")
         lines.append(f"model calls: {describe(**calls)}{spend}")
         lines += [f"problem: {p}" for p in self.problems]
         lines += [f"gate {'PASS' if gate.passed else 'FAIL'}: {gate.message}" for gate in self.gate_records]

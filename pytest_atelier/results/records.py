@@ -101,6 +101,7 @@ class CallStats(_Record):
     retries: int = 0  # of those, the tries after a call's first
     cached: int = 0  # answers of model-calling components reused from the cache
     refused: int = 0  # calls the budget refused (nothing sent)
+    spent_usd: float = 0.0  # what the requests sent cost (cached answers cost nothing again)
     by_kind: dict[str, dict[str, int]] = {}
 
     @model_validator(mode="before")
