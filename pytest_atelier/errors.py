@@ -9,6 +9,7 @@
     │   ├── BackendError
     │   ├── JudgeError
     │   └── ProviderError        an HTTP model API failed after retries
+    │       └── BudgetRefusal    the budget refused a call (nothing was sent)
     └── GateError                a results or baseline file cannot be used for gating
 
     FieldError (ValueError)      raised by a validator about one field: ``loc`` locates it (the
@@ -32,6 +33,7 @@ __all__ = [
     "BackendError",
     "JudgeError",
     "ProviderError",
+    "BudgetRefusal",
     "GateError",
     "AtelierWarning",
     "FieldError",
@@ -99,6 +101,10 @@ class JudgeError(ComponentError):
 
 class ProviderError(ComponentError):
     pass
+
+
+class BudgetRefusal(ProviderError):
+    """--atelier-max-cost refused a call before it was sent."""
 
 
 class GateError(AtelierError):

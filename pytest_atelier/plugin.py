@@ -599,8 +599,7 @@ class ControllerHooks:
         if payload:
             self.collector.add(payload)
             if payload["run"]:
-                calls = payload["run"]["calls"]
-                self.progress.run_finished(calls["made"], calls["cached"], payload["run"].get("key"))
+                self.progress.run_finished(payload["run"]["calls"], payload["run"].get("key"))
 
     def pytest_sessionfinish(self, session, exitstatus):
         collector = self.collector

@@ -9,7 +9,8 @@ import multiprocessing
 import pytest
 from PIL import Image
 
-from pytest_atelier.engine.cache import Cache, CallCounter, call_key
+from pytest_atelier.engine.cache import Cache, call_key
+from pytest_atelier.engine.calls import CallCounter
 from pytest_atelier.errors import ConfigError
 
 from .test_engine import Scripted, _engine
@@ -20,12 +21,13 @@ def test_key_is_stable_and_order_independent_for_dicts():
     assert call_key("k", "x") != call_key("k", "y")
 
 
-def test_get_or_call_computes_once_and_counts(tmp_path):
+def test_get_or_call_computes_once_and_counts_the_reuse(tmp_path):
     cache, counter, calls = Cache(tmp_path), CallCounter(), []
     compute = lambda: calls.append(1) or {"v": 1}  # noqa: E731
     assert cache.get_or_call("other", "k1", compute, counter) == {"v": 1}
     assert Cache(tmp_path).get_or_call("other", "k1", compute, counter) == {"v": 1}
-    assert len(calls) == 1 and (counter.made, counter.cached) == (1, 1)
+    # computing sends no request by itself (the transport counts those): only the reuse is counted
+    assert len(calls) == 1 and (counter.requests, counter.cached) == (0, 1)
 
 
 def test_damaged_entry_is_recomputed(tmp_path):
@@ -135,9 +137,14 @@ def test_truncated_images_in_the_cache_are_made_again_not_reused(tmp_path):
     first = _engine(tmp_path, Scripted()).run("p", "shades", "oe_story")
     for blob in (tmp_path / "c" / "v1" / "blobs").rglob("*.png"):
         blob.write_bytes(blob.read_bytes()[:30])
-    again = _engine(tmp_path, Scripted()).run("p", "shades", "oe_story")
+    made = []
+    engine = _engine(tmp_path, Scripted())
+    shades = engine.backends["shades"]
+    real = shades.generate
+    shades.generate = lambda request: made.append(request.seed) or real(request)
+    again = engine.run("p", "shades", "oe_story")
     assert again.error is None and again.final == first.final
-    assert again.calls.by_kind["generate"]["made"] == len(first.images)
+    assert len(made) == len(first.images) and again.calls.by_kind.get("generate", {}).get("cached", 0) == 0
     for image in again.images:
         Image.open(image.path).load()  # decodes: no "image file is truncated"
 

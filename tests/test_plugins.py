@@ -113,7 +113,7 @@ def test_an_installed_plugin_backend_runs_against_its_server(pytester, suite, in
 
     again = pytester.runpytest(suite, spec, "--atelier-images=2", "--atelier-seed=7", *RUN)
     assert len(webui.requests) == 7  # every image came from the cache
-    again.stdout.fnmatch_lines(["model calls: 0 made, * from cache"])
+    again.stdout.fnmatch_lines(["model calls: 0 API requests sent (0 of them retries), 6 answers from the cache"])
 
 
 def test_a_plugin_failure_is_an_error_item_not_a_failed_checkpoint(pytester, suite, installed, webui):

@@ -32,8 +32,9 @@ from pydantic import ValidationError
 
 from ..components import Outcome, Safety, Score, Verdict
 from ..errors import ConfigError
+from .calls import CallCounter
 
-__all__ = ["Cache", "call_key", "CallCounter", "SHAPES", "shape_problem", "atomic_write", "file_lock"]
+__all__ = ["Cache", "call_key", "SHAPES", "shape_problem", "atomic_write", "file_lock"]
 
 LAYOUT = "v1"
 log = logging.getLogger("pytest_atelier.cache")
@@ -53,25 +54,6 @@ def call_key(kind: str, *parts: Any) -> str:
     """A stable hash of a call's kind and inputs (JSON-encoded, keys sorted)."""
     blob = json.dumps([kind, *parts], sort_keys=True, ensure_ascii=False, default=str)
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
-
-
-class CallCounter:
-    """Counts, per call kind, calls made and calls answered from the cache."""
-
-    def __init__(self):
-        self.by_kind: dict[str, dict[str, int]] = {}
-
-    def add(self, kind: str, cached: bool) -> None:
-        entry = self.by_kind.setdefault(kind, {"made": 0, "cached": 0})
-        entry["cached" if cached else "made"] += 1
-
-    @property
-    def made(self) -> int:
-        return sum(e["made"] for e in self.by_kind.values())
-
-    @property
-    def cached(self) -> int:
-        return sum(e["cached"] for e in self.by_kind.values())
 
 
 def _fits(cls) -> Callable[[Any], str | None]:
@@ -231,16 +213,15 @@ class Cache:
         self._write(self._path("calls", key, ".json"), json.dumps(entry, ensure_ascii=False).encode("utf-8"))
 
     def get_or_call(self, kind: str, key: str, compute: Callable[[], Any], counter: CallCounter | None = None) -> Any:
-        """The cached value for ``key``, or ``compute()`` stored under it."""
+        """The cached value for ``key`` (counted on ``counter`` as an answer reused), or
+        ``compute()`` stored under it (its requests count themselves, as they go out)."""
         value = self.get(key, kind)
         if value is not None:
             if counter:
-                counter.add(kind, cached=True)
+                counter.add(kind, "cached")
             return value
         value = compute()
         self.put(key, value)
-        if counter:
-            counter.add(kind, cached=False)
         return value
 
     def put_blob(self, data: bytes, suffix: str = ".png") -> tuple[Path, str]:

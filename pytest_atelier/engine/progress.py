@@ -12,6 +12,8 @@ import threading
 import time
 from typing import Callable, Iterable
 
+from .calls import COUNTS, describe
+
 __all__ = ["Progress", "runs_in_node_ids"]
 
 # Runs produced together finish in bursts: a time left is told once this share of them is done (at most MAX_WAIT runs).
@@ -36,15 +38,16 @@ class Progress:
         self.write, self.interval, self.clock = write, interval, clock
         self.total = 0
         self.done = 0
-        self.calls_made = self.calls_cached = 0
+        self.calls = dict.fromkeys(COUNTS, 0)  # summed over the runs finished
         self._seen: set[str] = set()
         self.started = clock()
         self._finished: list[float] = []  # when each run finished
         self._last = self.started
         self._lock = threading.Lock()
 
-    def run_finished(self, calls_made: int, calls_cached: int, key: str | None = None) -> None:
-        """A run's record arrived; a run reported twice (by two processes) counts once."""
+    def run_finished(self, calls: dict, key: str | None = None) -> None:
+        """A run's record arrived, with its ``calls`` (``CallStats`` as a dict); a run reported twice
+        (by two processes) counts once."""
         with self._lock:
             if key is not None:
                 if key in self._seen:
@@ -52,8 +55,8 @@ class Progress:
                 self._seen.add(key)
             self.done += 1
             self._finished.append(self.clock())
-            self.calls_made += calls_made
-            self.calls_cached += calls_cached
+            for what in COUNTS:
+                self.calls[what] += int(calls.get(what, 0))
             self._maybe(self.overall())
 
     def stage(self, run: str, what: str, done: int, total: int) -> None:
@@ -74,7 +77,7 @@ class Progress:
             eta = f", about {_duration(left)} left" if left is not None else f", time left known after {needed} runs"
         return (
             f"atelier: {self.done}/{self.total or '?'} runs in {_duration(elapsed)} ({rate * 60:.1f} runs/min{eta}); "
-            f"model calls {self.calls_made} made, {self.calls_cached} from cache"
+            f"{describe(**self.calls)}"
         )
 
     def _time_left(self, now: float, elapsed: float) -> float:

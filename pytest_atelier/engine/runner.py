@@ -25,7 +25,8 @@ from ..results.records import CallStats, ImageRecord, MetricRecord, RunRecord, S
 from ..suite.exemplars import LoadedMemory, load_memory_with_source
 from ..suite.loader import Suite
 from ..suite.models import Category, Checkpoint, Side, Task
-from .cache import Cache, CallCounter, call_key
+from .cache import Cache, call_key
+from .calls import CallCounter, carried, counting
 from .priority_pool import PriorityPool
 
 __all__ = ["EngineConfig", "Engine", "derive_seed", "run_key"]
@@ -154,12 +155,15 @@ class _Production:
     def produce(self) -> RunRecord:
         start = time.perf_counter()
         try:
-            self._produce()
+            with counting(self.counter, "run"):  # requests outside any cached call count as the run's own
+                self._produce()
         except Exception as exc:  # a component failed: the run is an error, finished calls stay cached
             self.record.error = _describe(exc)
         self.timings["total_s"] = time.perf_counter() - start
         self.record.timings = {k: round(v, 4) for k, v in self.timings.items()}
-        self.record.calls = CallStats(made=self.counter.made, cached=self.counter.cached, by_kind=self.counter.by_kind)
+        c = self.counter
+        self.record.calls = CallStats(requests=c.requests, retries=c.retries, cached=c.cached, refused=c.refused,
+                                       spent_usd=round(c.spent_usd, 8), by_kind=c.by_kind)
         return self.record
 
     def _timed(self, name: str, fn: Callable):
@@ -220,17 +224,15 @@ class _Production:
         picked = sorted((out, image.index, image.sha256) for out, image in top1.items())
         key = call_key("metrics", metrics.identity, self.thash, picked, prompts) if metrics.identity else None
         found = self.e.cache.get(key, "metrics") if key else None
-        if found is not None:
-            self.counter.add("metrics", cached=True)
-        else:
-            found = [dataclasses.asdict(m) for m in metrics.measure(task, images, prompts, reference, self.e.judge, self._cached)]
+        if found is None:
+            with counting(self.counter, "metrics"):
+                found = [dataclasses.asdict(m) for m in metrics.measure(task, images, prompts, reference, self.e.judge, self._cached)]
             if key and not any(m["detail"].startswith("error:") for m in found):
                 self.e.cache.put(key, found)
-                self.counter.add("metrics", cached=False)
         return [MetricRecord(**m) for m in found]
 
     def _submit(self, fn: Callable, *args) -> Future:
-        return self.e.pool.submit(self.order, fn, *args)
+        return self.e.pool.submit(self.order, carried(fn), *args)  # its requests count on this run
 
     def _each(self, fn: Callable, items: list) -> list:
         """``fn`` of every item on the engine's pool, in order; every call has ended when this returns."""
@@ -252,12 +254,17 @@ class _Production:
         """The cached answer, or ``compute()``: once a call slot of the process is free when the
         component doing it calls a model, at once when it answers by rules in process."""
         component = self.prompter if kind == "prompt" else self.backend if kind == "generate" else self.e.judge
+        models = calls_models(component)
 
         def call():
-            with self.e.slots:
-                return compute()
+            with counting(self.counter, kind):
+                if not models:
+                    return compute()
+                with self.e.slots:
+                    return compute()
 
-        return self.e.cache.get_or_call(kind, key, call if calls_models(component) else compute, self.counter)
+        # a rule-based component's answer reused is no model answer reused
+        return self.e.cache.get_or_call(kind, key, call, self.counter if models else None)
 
     # --- the safety gate ----------------------------------------------------------------
 
@@ -292,7 +299,8 @@ class _Production:
 
     def _write_prompts(self) -> tuple[list[str], dict]:
         e, task = self.e, self.task
-        key = call_key("prompt", self.prompter.identity, self.thash, e.config.seed)
+        # the seed is part of what the prompter is asked only where it uses (or sends) it
+        key = call_key("prompt", self.prompter.identity, self.thash, e.config.seed if getattr(self.prompter, "uses_seed", True) else None)
 
         def compute():
             request = PromptRequest(task, e.suite.target_image_path(task), e.config.seed, e.suite.input_image_paths(task))

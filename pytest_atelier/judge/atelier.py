@@ -43,12 +43,11 @@ from pathlib import Path
 import yaml
 
 from ..components import IMAGE_DIMENSIONS, PROMPT_DIMENSIONS, SAFETY_CATEGORIES, Safety, Score, Verdict
+from ..engine.calls import carried
 from ..errors import ConfigError, JudgeError
-from ..providers.anthropic import AnthropicChat
-from ..providers.chat import ChatClient
-from ..providers.factory import TRANSPORT_SETTINGS, check_settings, connect, endpoint_settings, model_of
-from ..providers.gemini import GeminiChat
-from ..providers.openai_chat import OpenAIChat
+from ..providers.chat import ChatClient, request_identity
+from ..providers.clients import CLIENT_SETTINGS, chat_client
+from ..providers.factory import check_settings
 from ..suite.exemplars import LoadedMemory
 from ..suite.models import Category, Checkpoint, Side, Task
 from . import checkers
@@ -83,7 +82,6 @@ _TEXTS = {name: (PROMPTS_DIR / file).read_text(encoding="utf-8") for name, file 
 PROMPTS_DIGEST = prompts_digest(PROMPT_FILES)
 SCHEMAS: dict[str, dict] = json.loads(_TEXTS["schemas"])
 _RUBRIC: dict = yaml.safe_load(_TEXTS["rubric"])
-CLIENTS = {"openai": OpenAIChat, "anthropic": AnthropicChat, "gemini": GeminiChat}
 JUDGE_SETTINGS = frozenset(
     {"batch", "k", "strategy", "checkers", "temperature", "seed", "max_tokens", "embeddings", "image_embed", "concurrency"}
 )
@@ -205,19 +203,26 @@ class AtelierJudge:
         self._indexes: dict[str, ExemplarIndex] = {}
         self._lock = threading.Lock()
         self.calls = 0  # model calls made by this judge (for call-count measurements)
+        self.repeat = 0  # which of an ensemble's repeated members this is
         self.identity = self._identity()
 
     def _identity(self) -> str:
-        settings = endpoint_settings({k: v for k, v in sorted(self.settings.items()) if k not in TRANSPORT_SETTINGS}, self.client)
+        """What changes the judge's answers: how it builds its messages (version, prompt files,
+        batching, checkers, retrieval) and what its requests carry besides them, as sent
+        (:func:`~pytest_atelier.providers.chat.request_identity`); its concurrency does not."""
+        messages = {"batch": self.batch, "checkers": self.use_checkers, "k": self.k, "strategy": self.strategy}
+        request = request_identity(self.client, temperature=self.temperature, max_tokens=self.max_tokens, seed=self.seed)
+        repeat = f":repeat={self.repeat}" if self.repeat else ""  # a repeat is another sample, seed sent or not
         return (
-            f"atelier/{VERSION}:{self.client.family}:{self.client.model}:{json.dumps(settings, sort_keys=True)}"
-            f":seed={self.seed}:prompts@{PROMPTS_DIGEST}:embed={self.embedder.name}/{self.image_embedder.name}"
+            f"atelier/{VERSION}:{json.dumps(messages, sort_keys=True)}:prompts@{PROMPTS_DIGEST}"
+            f":embed={self.embedder.name}/{self.image_embedder.name}:{json.dumps(request, sort_keys=True)}{repeat}"
         )
 
     def variant(self, repeat: int) -> "AtelierJudge":
         """The same judge with a seed shifted by ``repeat`` (for repeated, varied calls)."""
         other = copy.copy(self)
         other.seed = (self.seed or 0) + repeat
+        other.repeat = repeat
         other._lock = threading.Lock()
         other.identity = other._identity()
         return other
@@ -262,7 +267,7 @@ class AtelierJudge:
         if len(items) <= 1 or self.concurrency == 1:
             return [fn(item) for item in items]
         with concurrent.futures.ThreadPoolExecutor(max_workers=self.concurrency) as pool:
-            return list(pool.map(fn, items))
+            return list(pool.map(carried(fn), items))  # their requests count on the caller's run
 
     # --- objective checks -----------------------------------------------------------------
 
@@ -434,8 +439,8 @@ def make(spec, ctx) -> AtelierJudge:
         chat_spec = dataclasses.replace(spec, settings=tuple((k, v) for k, v in spec.settings if k in CHAT_SETTINGS))
         client = make_chat(chat_spec, ctx)
     else:
-        check_settings(spec, JUDGE_SETTINGS)
-        client = CLIENTS[spec.name](model_of(spec), connect(spec.name, spec, ctx))
+        check_settings(spec, JUDGE_SETTINGS | CLIENT_SETTINGS)
+        client = chat_client(spec, ctx)
     return AtelierJudge(
         spec.raw,
         client,

@@ -19,6 +19,7 @@ from collections import Counter
 from pathlib import Path
 
 from ..components import Safety, Score, Verdict, calls_models
+from ..engine.calls import carried
 from ..suite.exemplars import LoadedMemory
 from ..suite.models import Checkpoint, Side, Task
 
@@ -67,7 +68,7 @@ class EnsembleJudge:
     def _all(self, call, members=None) -> list[tuple[str, object]]:
         members = self.members if members is None else members
         with concurrent.futures.ThreadPoolExecutor(max_workers=min(self.concurrency, len(members))) as pool:
-            futures = [(rater, pool.submit(call, member)) for rater, member in members]
+            futures = [(rater, pool.submit(carried(call), member)) for rater, member in members]  # counted on the caller's run
             return [(rater, f.result()) for rater, f in futures]
 
     def _vote(self, checkpoints: list[Checkpoint], side: Side, call) -> list[Verdict]:

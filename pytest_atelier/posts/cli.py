@@ -75,8 +75,8 @@ def add_from_posts_arguments(parser) -> None:
 
 
 def run_from_posts_command(args) -> int:
-    from ..prompters.llm import CLIENTS
-    from ..providers.factory import connect, model_of
+    from ..providers.clients import CLIENTS, chat_client
+    from ..providers.factory import model_of
     from ..registry import ComponentContext, Registry, load_aliases
     from .pipeline import PostsOptions, from_posts
 
@@ -89,7 +89,7 @@ def run_from_posts_command(args) -> int:
                 f"--llm {args.llm!r}: give openai:MODEL, anthropic:MODEL, gemini:MODEL or an alias of one"
             )
         ctx = ComponentContext(root=Path.cwd(), cache_dir=args.cache_dir)
-        client = CLIENTS[spec.name](model_of(spec), connect(spec.name, spec, ctx))
+        client = chat_client(spec, ctx)
         identity = f"{spec.name}:{model_of(spec)}"
         work = args.work or Path(".atelier_posts") / (args.name or args.out.name)
         opts = PostsOptions(

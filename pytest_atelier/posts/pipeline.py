@@ -22,7 +22,8 @@ import numpy as np
 import yaml
 from pydantic import ValidationError
 
-from ..engine.cache import Cache, CallCounter, atomic_write, call_key
+from ..engine.cache import Cache, atomic_write, call_key
+from ..engine.calls import CallCounter, counting
 from ..errors import AtelierError, ConfigError
 from ..redact import spreadsheet_cell
 from ..suite.attribution import ALLOWED_LICENSES, write_notice
@@ -86,7 +87,8 @@ class Summary:
             f"{self.posts} posts in {self.threads} threads, {self.relevant_threads} relevant",
             f"samples: {kinds}; {self.duplicates} duplicates dropped",
             f"drafts: {self.drafts} ({self.invalid} not valid); review: {self.accepted} accepted, {self.rejected} rejected, {self.pending} to review",
-            f"LLM calls: {self.calls.made} made, {self.calls.cached} from the cache",
+            f"LLM API requests: {self.calls.requests} sent ({self.calls.retries} of them retries), "
+            f"{self.calls.cached} answers from the cache",
             *(f"skipped: {f}" for f in self.failures),
         ]
 
@@ -158,7 +160,12 @@ class _Run:
 
     def _call(self, kind: str, parts: list, compute: Callable[[], dict]) -> dict:
         key = call_key(f"posts_{kind}", VERSION, self.identity, *parts)
-        return self.cache.get_or_call(f"posts_{kind}", key, compute, self.summary.calls)
+
+        def counted() -> dict:
+            with counting(self.summary.calls, f"posts_{kind}"):
+                return compute()
+
+        return self.cache.get_or_call(f"posts_{kind}", key, counted, self.summary.calls)
 
     def _image_bytes(self, thread: Thread, refs: list[str]) -> list[bytes]:
         images = thread.images()

@@ -26,11 +26,9 @@ from pathlib import Path
 
 from ..components import PromptRequest, PromptResult
 from ..errors import ConfigError, PrompterError
-from ..providers.anthropic import AnthropicChat
-from ..providers.chat import ChatClient
-from ..providers.factory import TRANSPORT_SETTINGS, check_settings, connect, endpoint_settings, model_of
-from ..providers.gemini import GeminiChat
-from ..providers.openai_chat import OpenAIChat
+from ..providers.chat import ChatClient, request_identity
+from ..providers.clients import CLIENT_SETTINGS, chat_client
+from ..providers.factory import check_settings
 from .payload import normalise_prompts, task_payload
 
 __all__ = ["LLMPrompter", "render_task", "extract_prompts", "make", "STRATEGIES", "INSTRUCTIONS", "VERSION", "PROMPTS_SCHEMA"]
@@ -38,7 +36,6 @@ __all__ = ["LLMPrompter", "render_task", "extract_prompts", "make", "STRATEGIES"
 VERSION = "1"  # bump when render_task or extract_prompts change what is sent or kept
 STRATEGIES = ("novice", "skilled")
 INSTRUCTIONS = Path(__file__).parent / "instructions"
-CLIENTS = {"openai": OpenAIChat, "anthropic": AnthropicChat, "gemini": GeminiChat}
 PROMPTS_SCHEMA = {
     "type": "object",
     "properties": {"analysis": {"type": "string"}, "prompts": {"type": "array", "items": {"type": "string"}}},
@@ -146,8 +143,11 @@ class LLMPrompter:
         self.spec, self.label, self.client = spec.raw, spec.label, client
         self.strategy, self.temperature, self.max_tokens, self.structured = strategy, temperature, max_tokens, structured
         digest = hashlib.sha256(self.instructions.encode()).hexdigest()[:16]
-        settings = endpoint_settings({k: v for k, v in sorted(spec.settings) if k not in TRANSPORT_SETTINGS}, client)
-        self.identity = f"llm/{VERSION}:{client.family}:{client.model}:{strategy}:{path.name}@{digest}:{json.dumps(settings, sort_keys=True)}"
+        # the seed (--atelier-seed) is in the engine's key where it is sent, and only there
+        request = request_identity(client, temperature=temperature, max_tokens=max_tokens)
+        self.uses_seed = "seed" in request_identity(client, temperature=temperature, max_tokens=max_tokens, seed=0)
+        fmt = "json" if structured else "text"
+        self.identity = f"llm/{VERSION}:{strategy}:{path.name}@{digest}:{fmt}:{json.dumps(request, sort_keys=True)}"
 
     def write_prompt(self, request: PromptRequest) -> PromptResult:
         payload = task_payload(request)
@@ -182,7 +182,7 @@ class LLMPrompter:
 
 
 def make(spec, ctx) -> LLMPrompter:
-    check_settings(spec, {"strategy", "temperature", "max_tokens", "format"})
+    check_settings(spec, {"strategy", "temperature", "max_tokens", "format"} | CLIENT_SETTINGS)
     strategy = spec.setting("strategy", "skilled")
     if strategy not in STRATEGIES:
         raise ConfigError(f"{spec.raw}: strategy must be one of {', '.join(STRATEGIES)}, got {strategy!r}")
@@ -194,5 +194,5 @@ def make(spec, ctx) -> LLMPrompter:
         max_tokens = int(spec.setting("max_tokens")) if spec.setting("max_tokens") is not None else None
     except ValueError:
         raise ConfigError(f"{spec.raw}: temperature must be a number and max_tokens an integer") from None
-    client = CLIENTS[spec.name](model_of(spec), connect(spec.name, spec, ctx))
+    client = chat_client(spec, ctx)
     return LLMPrompter(spec, client, strategy, temperature, max_tokens, fmt == "json")

@@ -32,6 +32,19 @@ class AnthropicChat:
     def __init__(self, model: str, connection: Connection):
         self.model, self.conn = model, connection
 
+    def options(self, temperature: float | None, max_tokens: int | None, seed: int | None) -> dict[str, tuple[object, str]]:
+        """The optional body fields sent, each with the setting it comes from (``max_tokens`` is
+        required: its default when the spec gives none; no ``seed``, which the API does not take)."""
+        sent = {"max_tokens": (max_tokens or DEFAULT_MAX_TOKENS, PARAM_SOURCES["max_tokens"] if max_tokens is not None else "")}
+        if temperature is not None:
+            sent["temperature"] = (temperature, PARAM_SOURCES["temperature"])
+        return sent
+
+    def request_terms(self, *, temperature: float | None = None, max_tokens: int | None = None, seed: int | None = None) -> dict:
+        """What a request carries besides its messages and schema (see :func:`~.chat.request_identity`)."""
+        sent = {field: value for field, (value, _) in self.options(temperature, max_tokens, seed).items()}
+        return {"api": "anthropic-messages", "base_url": self.conn.base_url, "model": self.model, **sent}
+
     def chat(
         self,
         system: str,
@@ -50,12 +63,12 @@ class AnthropicChat:
         content.append({"type": "text", "text": user})
         if json_schema is not None:
             system = f"{system}\n\nAnswer with one JSON object only, following this JSON schema:\n{json.dumps(json_schema)}".strip()
-        body: dict = {"model": self.model, "max_tokens": max_tokens or DEFAULT_MAX_TOKENS, "messages": [{"role": "user", "content": content}]}
-        params = {"max_tokens": PARAM_SOURCES["max_tokens"]} if max_tokens is not None else {}
+        options = self.options(temperature, max_tokens, seed)
+        body: dict = {"model": self.model, "messages": [{"role": "user", "content": content}]}
+        body.update({field: value for field, (value, _) in options.items()})
+        params = {field: source for field, (_, source) in options.items() if source}
         if system:
             body["system"] = system
-        if temperature is not None:
-            body["temperature"], params["temperature"] = temperature, PARAM_SOURCES["temperature"]
         headers = {"anthropic-version": API_VERSION}
         if self.conn.api_key:
             headers["x-api-key"] = self.conn.api_key

@@ -14,7 +14,7 @@ from typing import Protocol, Sequence, runtime_checkable
 from ..errors import ProviderError
 from .usage import Usage
 
-__all__ = ["ChatReply", "ChatClient", "estimate_tokens", "worst_input_tokens", "output_limit", "cut_short", "dig", "BUDGET_MAX_OUTPUT", "PARAM_SOURCES"]
+__all__ = ["ChatReply", "ChatClient", "estimate_tokens", "worst_input_tokens", "output_limit", "cut_short", "dig", "BUDGET_MAX_OUTPUT", "PARAM_SOURCES", "request_identity", "optional_fields"]
 
 # The answer limit sent (and reserved) under --atelier-max-cost when the spec sets no max_tokens:
 # room for a reasoning model's thinking, which counts as output and is billed as output.
@@ -82,6 +82,22 @@ def output_limit(transport, max_tokens: int | None) -> tuple[int | None, str]:
     return None, ""
 
 
+def optional_fields(transport, limit_field: str, temperature: float | None, max_tokens: int | None, seed: int | None,
+                    limit_hint: str = "") -> dict[str, tuple[object, str]]:  # fmt: skip
+    """The optional fields a request carries (the answer limit in ``limit_field``), each with the
+    setting it comes from: only those given, and the limit that :func:`output_limit` chooses."""
+    limit, limit_source = output_limit(transport, max_tokens)
+    return {
+        field: (value, source)
+        for field, value, source in (
+            ("temperature", temperature, PARAM_SOURCES["temperature"]),
+            (limit_field, limit, limit_source + limit_hint),
+            ("seed", seed, PARAM_SOURCES["seed"]),
+        )
+        if value is not None
+    }
+
+
 def cut_short(hit: bool, limit: int | None) -> str:
     """The hint for an empty answer that stopped at its output limit."""
     if not hit:
@@ -100,3 +116,15 @@ def dig(data: object, *path, what: str):
             shown = ".".join(str(p) for p in path)
             raise ProviderError(f"{what}: the answer has no {shown} (unexpected shape: {str(data)[:200]})") from None
     return here
+
+
+def request_identity(client, *, temperature: float | None = None, max_tokens: int | None = None, seed: int | None = None) -> dict:
+    """What a client's requests carry besides their messages and schema, as a cache key needs it:
+    the API, its root, the model and the optional fields as they are sent (a sampling parameter
+    only when given, the output limit in its own field with the value sent, a seed only where the
+    API takes one). A client without ``request_terms`` (a plugin's) names what it is given."""
+    terms = getattr(client, "request_terms", None)
+    if terms is not None:
+        return terms(temperature=temperature, max_tokens=max_tokens, seed=seed)
+    given = {"temperature": temperature, "max_tokens": max_tokens, "seed": seed}
+    return {"api": client.family, "model": client.model, **{k: v for k, v in given.items() if v is not None}}

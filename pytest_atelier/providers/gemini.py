@@ -12,7 +12,7 @@ import base64
 from typing import Sequence
 
 from ..errors import ProviderError
-from .chat import PARAM_SOURCES, ChatReply, cut_short, dig, estimate_tokens, output_limit, worst_input_tokens
+from .chat import ChatReply, cut_short, dig, estimate_tokens, optional_fields, worst_input_tokens
 from .factory import Connection
 from .media import sniff_mime
 from .transport import Reply
@@ -56,6 +56,16 @@ class GeminiChat:
     def __init__(self, model: str, connection: Connection):
         self.model, self.conn = model, connection
 
+    def options(self, temperature: float | None, max_tokens: int | None, seed: int | None) -> dict[str, tuple[object, str]]:
+        """The ``generationConfig`` fields sent, each with the setting it comes from (thinking
+        tokens count towards ``maxOutputTokens``)."""
+        return optional_fields(self.conn.transport, "maxOutputTokens", temperature, max_tokens, seed)
+
+    def request_terms(self, *, temperature: float | None = None, max_tokens: int | None = None, seed: int | None = None) -> dict:
+        """What a request carries besides its contents and schema (see :func:`~.chat.request_identity`)."""
+        sent = {field: value for field, (value, _) in self.options(temperature, max_tokens, seed).items()}
+        return {"api": "gemini-generateContent", "base_url": self.conn.base_url, "model": self.model, **sent}
+
     def chat(
         self,
         system: str,
@@ -72,16 +82,10 @@ class GeminiChat:
         body: dict = {"contents": [{"role": "user", "parts": parts}]}
         if system:
             body["systemInstruction"] = {"parts": [{"text": system}]}
-        config: dict = {}
-        params: dict[str, str] = {}
-        limit, limit_source = output_limit(self.conn.transport, max_tokens)
-        for field, value, source in (
-            ("temperature", temperature, PARAM_SOURCES["temperature"]),
-            ("maxOutputTokens", limit, limit_source),  # thinking tokens count towards it
-            ("seed", seed, PARAM_SOURCES["seed"]),
-        ):
-            if value is not None:
-                config[field], params[f"generationConfig.{field}"] = value, source
+        options = self.options(temperature, max_tokens, seed)
+        config: dict = {field: value for field, (value, _) in options.items()}
+        params = {f"generationConfig.{field}": source for field, (_, source) in options.items()}
+        limit = config.get("maxOutputTokens")
         if json_schema is not None:
             config.update(responseMimeType="application/json", responseJsonSchema=json_schema)
         if config:

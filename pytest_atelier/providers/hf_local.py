@@ -250,6 +250,16 @@ class HFChat:
         digest = local_digest(location)
         self.model = f"{name or location}@{digest}" if digest else (name or location)
 
+    def request_terms(self, *, temperature: float | None = None, max_tokens: int | None = None, seed: int | None = None) -> dict:
+        """What a generation uses besides its messages: the model (its files' digest), dtype and
+        decoding as :meth:`_generate` sets it (see :func:`~.chat.request_identity`)."""
+        temperature = self.temperature if temperature is None else temperature
+        sample = self.do_sample if self.do_sample is not None else bool(temperature and temperature > 0)
+        terms = {"api": "transformers", "model": self.model, "dtype": self.dtype, "max_new_tokens": max_tokens or self.max_new_tokens, "do_sample": sample}
+        if sample:
+            terms.update(temperature=temperature, seed=seed)
+        return terms
+
     def _loaded(self) -> _Loaded:
         return _MODELS.get((self.location, self.devices, self.dtype), lambda: _load(self.location, self.devices, self.dtype))
 

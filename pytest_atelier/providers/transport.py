@@ -40,7 +40,8 @@ from urllib.parse import urlsplit
 import httpx
 
 from ..engine.cache import atomic_write, file_lock
-from ..errors import ProviderError
+from ..engine.calls import note, note_spent
+from ..errors import BudgetRefusal, ProviderError
 from ..redact import REDACTED, env_secrets
 from .prices import Pricer
 from .usage import TRACKER, Usage, UsageTracker
@@ -286,12 +287,12 @@ class Budget:
         if self.max_cost is None or (committed < self.max_cost and committed + need <= self.max_cost + 1e-12):
             return
         if need > self.max_cost:
-            raise ProviderError(
+            raise BudgetRefusal(
                 f"one call may cost up to ${need:.4f} (its input and answer limit at list price), more than the whole budget "
                 f"of {_usd(self.max_cost)}: no call can be made. Raise --atelier-max-cost, or lower the call's worst case "
                 "(max_tokens= in the spec)."
             )
-        raise ProviderError(
+        raise BudgetRefusal(
             f"budget of {_usd(self.max_cost)} spent (${self.spent:.4f} over {self.calls} calls, ${self.reserved:.4f} reserved "
             f"by calls in flight; the next call may cost up to ${need:.4f}): no new model calls are made. Raise "
             "--atelier-max-cost to go on; finished calls stay cached and are not paid twice."
@@ -458,10 +459,16 @@ class Transport:
         if billable:
             worst_cost = self.pricer.cost(model, worst) if model and worst is not None else None
             hold = _Reservation(self.budget, worst_cost or 0.0)
-            self.budget.check(hold.worst, in_flight=False)  # spent already: fail before waiting for a slot
         refusal = _Refusal(model, params or {})
         try:
+            if billable:
+                self.budget.check(hold.worst or 0.0, in_flight=False)  # spent already: fail before waiting for a slot
             reply = self._send(method, url, what, json, headers, tokens, expect_json, follow_redirects, hold, refusal)
+        except BudgetRefusal:
+            hold.release()
+            self.tracker.refused()
+            note("refused")
+            raise
         except BaseException:
             hold.release()
             raise
@@ -476,18 +483,25 @@ class Transport:
             retry_after = None
             with self.semaphore:
                 hold.take(wait=self.timeout * self.retry.attempts)  # the longest the calls in flight can take
-                start = time.perf_counter()
+                start, reached = time.perf_counter(), True
                 try:
                     response = self.client.request(
                         method, url, json=json, headers=headers, timeout=self.timeout, follow_redirects=follow_redirects
                     )
-                except httpx.TimeoutException:
+                except httpx.TimeoutException as exc:
                     last = f"no answer within the {self.timeout:g} s timeout"
                     response = None
+                    reached = not isinstance(exc, httpx.ConnectTimeout)
                 except httpx.TransportError as exc:
                     last = f"connection failed: {type(exc).__name__}: {exc}"
                     response = None
+                    reached = not isinstance(exc, httpx.ConnectError)
                 latency = time.perf_counter() - start
+            if reached:  # the request went out (a refused connection sends nothing)
+                self.tracker.sent(retry=attempt > 1)
+                note("requests")
+                if attempt > 1:
+                    note("retries")
             if response is not None:
                 log.debug("%s %s %s -> %s in %.3f s (try %d)", self.family, method, where, response.status_code, latency, attempt)
                 self.limiter.observe(response.headers, self.max_wait)
@@ -531,6 +545,9 @@ class Transport:
                         return Reply(status, response.headers, content, data, latency, attempt)
             else:
                 log.debug("%s %s %s -> %s (try %d)", self.family, method, where, last.split(":")[0], attempt)
+            # the try was not billed: its money goes back while it waits, not held out of a slot (a call
+            # holding a slot and waiting for reservations to settle would wait on this one)
+            hold.release()
             if attempt < self.retry.attempts:
                 self.tracker.retried()
                 # the server's pause (already checked against max_wait), or the backoff when it gave none or 0
@@ -576,6 +593,7 @@ class Transport:
         cost = self.pricer.cost(model, usage)
         priced = dataclasses.replace(usage, cost_usd=round(cost or 0.0, 8))
         self.budget.settle(reply.reserved, priced.cost_usd)
+        note_spent(priced.cost_usd)
         reply.reserved = 0.0
         self.limiter.settle(usage.input_tokens + usage.output_tokens - estimated_tokens)
         self.tracker.record(self.family, model, priced, reply.latency_s, priced=cost is not None)

@@ -21,6 +21,7 @@ from typing import Any
 from markupsafe import Markup
 
 from ..components import IMAGE_DIMENSIONS, PROMPT_DIMENSIONS
+from ..engine.calls import COUNTS, describe
 from ..errors import AtelierError
 from ..results.aggregate import (
     AGGREGATES_VERSION,
@@ -572,7 +573,7 @@ def _run_data(run: RunRecord, task: Task | None, items, S: _Strings, thumbs: Thu
                 S(str(s.get("reason") or "")), S(str(s.get("decided_by") or "")), s.get("output"), s.get("image_index")]
                for s in run.safety],
         "c": round(run.cost_usd, 6), "t": {k: round(v, 3) for k, v in run.timings.items()},
-        "n": [run.calls.made, run.calls.cached], "j": S(run.judge),
+        "n": [run.calls.requests, run.calls.retries, run.calls.cached, run.calls.refused], "j": S(run.judge),
         "m": S(", ".join(f"{k}: {v}" for k, v in run.prompter_meta.items()
                          if isinstance(v, (str, int, float)) and not (k == "prompter" and v == run.prompter))),
     }
@@ -640,7 +641,8 @@ class Digest:
         self.backends: set[str] = set()
         self.judges: set[str] = set()
         self.categories: set[str] = set()
-        self.made = self.cached = self.flagged = self.n_items = 0
+        self.calls = dict.fromkeys(COUNTS, 0)
+        self.flagged = self.n_items = 0
         self.cost = 0.0
         self.agree_n, self.agree_sum = 0, 0.0
         self.scorers: dict[str, ScoreRecord] = {}  # one score per distinct decided_by (for the estimates note)
@@ -688,8 +690,8 @@ class Digest:
         self.backends.add(run.backend)
         self.judges.add(run.judge)
         self.categories.add(run.category)
-        self.made += run.calls.made
-        self.cached += run.calls.cached
+        for what in COUNTS:
+            self.calls[what] += getattr(run.calls, what)
         self.cost += run.cost_usd
         self.flagged += bool(run.excluded or any(s.get("flagged") for s in run.safety))
         for score in run.scores:
@@ -835,7 +837,7 @@ def _header(loaded: Loaded, digest: Digest, prompters, backends) -> tuple[list[t
         ("seed", _plural(sorted({str(r.config.seed) for r in rs}))),
         ("date", dates[0] if len(dates) == 1 else f"{dates[0]} … {dates[-1]}"),
         ("cost", f"${digest.cost:,.4f}"),
-        ("model calls", f"{digest.made:,} made, {digest.cached:,} from cache"),
+        ("model calls", describe(**digest.calls)),
         ("wall time", " + ".join(f"{r.wall_s:,.1f} s" for r in rs)),
         ("runs", f"{digest.n_runs:,} runs, {len(digest.by_task):,} tasks, {digest.n_items:,} items"),
     ]

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 from .. import __version__
+from ..engine.calls import COUNTS, describe
 from ..errors import ConfigError
 from ..suite.sample import stratified_sample
 from .aggregate import IDEA_CATEGORIES, SIDES, aggregate, checkpoint_scopes
@@ -172,12 +173,11 @@ class ResultsCollector:
         sample = self.results.config.sample if self.results is not None else None
         if sample:
             lines.append(_sample_line(sample))
-        calls_made = sum(r.calls.made for r in self.runs.values())
-        calls_cached = sum(r.calls.cached for r in self.runs.values())
-        cost = sum(r.cost_usd for r in self.runs.values())
+        calls = {what: sum(getattr(r.calls, what) for r in self.runs.values()) for what in COUNTS}
+        spent = sum(r.calls.spent_usd for r in self.runs.values())  # by this session's requests: reused answers cost nothing
         limit = self.settings.max_cost
-        spend = (f"; cost ${cost:.4f}" if cost else "") + (f" of the --atelier-max-cost ${limit:g}" if limit is not None else "")
-        lines.append(f"model calls: {calls_made} made, {calls_cached} from cache{spend}")
+        spend = (f"; spent ${spent:.4f}" if spent or limit is not None else "") + (f" of the --atelier-max-cost ${limit:g}" if limit is not None else "")
+        lines.append(f"model calls: {describe(**calls)}{spend}")
         lines += [f"problem: {p}" for p in self.problems]
         lines += [f"gate {'PASS' if gate.passed else 'FAIL'}: {gate.message}" for gate in self.gate_records]
         lines += [f"{what} written to {_shown_path(path, here)}" for what, path in self.written]

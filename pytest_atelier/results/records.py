@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from .. import __version__
 from ..errors import GateError
@@ -39,9 +39,10 @@ __all__ = [
 ]
 
 SCHEMA = "pytest-atelier/results"
-SCHEMA_VERSION = 3
-# version 1 lacks the components' identities, versions 1 and 2 the runs' metrics (see docs/results-format.md)
-READABLE_VERSIONS = (1, 2, 3)
+SCHEMA_VERSION = 4
+# version 1 lacks the components' identities, versions 1 and 2 the runs' metrics, versions 1-3 count
+# component calls (``made``) where version 4 counts API requests (see docs/results-format.md)
+READABLE_VERSIONS = (1, 2, 3, 4)
 
 
 class _Record(BaseModel):
@@ -94,9 +95,23 @@ class MetricRecord(_Record):
 
 
 class CallStats(_Record):
-    made: int = 0  # model calls actually executed in this session
-    cached: int = 0  # calls answered from the cache
+    """What a run asked of model APIs in this session (see pytest_atelier/engine/calls.py)."""
+
+    requests: int = 0  # requests that went out to a model API, every try counted
+    retries: int = 0  # of those, the tries after a call's first
+    cached: int = 0  # answers of model-calling components reused from the cache
+    refused: int = 0  # calls the budget refused (nothing sent)
+    spent_usd: float = 0.0  # what the requests sent cost (cached answers cost nothing again)
     by_kind: dict[str, dict[str, int]] = {}
+
+    @model_validator(mode="before")
+    @classmethod
+    def _before_version_4(cls, data):
+        """Versions 1-3 counted component calls as ``made``, rule-based ones too: not requests, so dropped."""
+        if isinstance(data, dict) and "made" in data:
+            data = {k: v for k, v in data.items() if k != "made"}
+            data["by_kind"] = {kind: {"cached": e.get("cached", 0)} for kind, e in (data.get("by_kind") or {}).items()}
+        return data
 
 
 class RunRecord(_Record):

@@ -5,7 +5,9 @@
 Prints: collection time for ~10,000 items against a plain parametrized file of the same size;
 the per-item overhead on a warm cache; the offline default's wall time over a suite, serial and
 with -n 2 (cold cache, then warm). ``--tasks N`` times the first N/3 tasks of each category, and
-the cold ``-n 2`` run's "made" count is checked against the distinct calls in its cache.
+prints the distinct answers each cold run left in its cache (the offline default sends no API
+request: results.json counts none since version 4; the figures below said "made" for the component
+calls it counted before).
 
 Figures on this 2-core machine (--tasks 60 --skip-collection), 2026-11-27, two runs: serial cold
 24.3-24.4 s, warm 4.5-4.8 s; -n 2 cold 26.7-27.5 s (30.3 s before the workers prepared the
@@ -105,13 +107,13 @@ def suite_wall_time(suite: Path, select: str | None) -> None:
         if select:
             args += ["-k", select]
         cold = cold_times[label] = _pytest([*args, "--atelier-json=bench-results.json"], Path.cwd())
-        made = sum(r["calls"]["made"] for r in json.loads(Path("bench-results.json").read_text())["runs"])
+        requests = sum(r["calls"]["requests"] for r in json.loads(Path("bench-results.json").read_text())["runs"])
         distinct = sum(1 for _ in cache.glob("*/calls/*/*.json"))
         warm = _pytest(args, Path.cwd())
         shutil.rmtree(cache, ignore_errors=True)
         Path("bench-results.json").unlink()
         what = f"{suite} ({select.count(' or ') + 1} tasks)" if select else str(suite)
-        print(f"offline default over {what} ({label}): cold cache {cold:.1f} s, warm cache {warm:.1f} s; calls made {made}, distinct in the cache {distinct}")
+        print(f"offline default over {what} ({label}): cold cache {cold:.1f} s, warm cache {warm:.1f} s; API requests {requests}, distinct answers in the cache {distinct}")
     print(f"-n 2 speed-up on a cold cache: {cold_times['serial'] / cold_times['-n 2']:.2f}x")
 
 

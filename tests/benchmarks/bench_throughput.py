@@ -25,6 +25,9 @@ busy seconds C=64 5.33 / 4.72, C=128 3.58 / 4.60 / 3.93. With one connection poo
 C=128 took 10.7-12.8 s against 6.4-11.4 s at C=64 (httpcore scans every connection of its pool
 at each request), and once stalled for 305 s; with the old ceiling of 64 connections the issue
 measured 308 s. Eight pools (factory.ShardedTransport) make C=128 at least as fast as C=64.
+With every request counted on its run (engine/calls.py), 2026-11-28, load average 5-8: 256 tasks
+C=64 5.85 / 7.35 / 8.91 s, C=128 5.23 / 7.65 / 7.48 s (main just before, same minute: 9.87 / 8.71);
+128 tasks C=64 3.63 / 3.40, C=128 3.50 / 4.68.
 
 (Before the run-ahead engine, 40 tasks: C=4 0.59, C=32 0.07; before the call pool, slot
 hand-over and gc.freeze: C=32 0.77 / 0.76.) At 200 ms and C=32 the API must be fed 160 calls a

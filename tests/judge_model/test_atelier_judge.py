@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -151,8 +152,7 @@ def test_settings_are_checked(server, tmp_path):
         make_judge(server, tmp_path, "batchh=1")
     with pytest.raises(ConfigError, match="strategy"):
         make_judge(server, tmp_path, "strategy=best")
-    assert json.loads(make_judge(server, tmp_path, "k=2&batch=0").identity.split(":", 3)[3].split(":seed")[0]) == {
-        "base_url": f"{server.url}/v1",
-        "batch": "0",
-        "k": "2",
-    }
+    identity = make_judge(server, tmp_path, "k=2&batch=0").identity
+    messages, request = re.fullmatch(r"atelier/\d+:(\{.*?\}):prompts@\w+:embed=[\w/]+:(\{.*\})", identity).groups()
+    assert json.loads(messages) == {"batch": False, "checkers": True, "k": 2, "strategy": "similarity"}  # no concurrency
+    assert json.loads(request) == {"api": "openai-chat", "base_url": f"{server.url}/v1", "model": "test-judge"}

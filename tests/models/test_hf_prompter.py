@@ -69,7 +69,8 @@ def test_prompt_from_a_local_chat_model_with_the_shared_instructions(tiny_lm, su
 
 def test_identity_has_model_files_strategy_and_settings(tiny_lm):
     p = prompter(tiny_lm)
-    assert p.identity.startswith(f"llm/{llm.VERSION}:hf:{tiny_lm}@") and ":skilled:skilled.md@" in p.identity
+    assert p.identity.startswith(f"llm/{llm.VERSION}:skilled:skilled.md@") and f'"model": "{tiny_lm}@' in p.identity
+    assert '"api": "transformers"' in p.identity and not p.uses_seed  # greedy: the seed changes nothing
     assert prompter(tiny_lm, "strategy=novice").identity != p.identity
     assert prompter(tiny_lm, "max_new_tokens=12&temperature=0.7").identity != p.identity
 

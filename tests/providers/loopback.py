@@ -10,7 +10,9 @@ Each request is checked against the documented shape (required fields, headers, 
 types) and, for chat, against the per-model rules of ``model_rules.py`` (sampling parameters a
 model refuses, ``max_tokens`` where only ``max_completion_tokens`` is taken, unknown fields),
 answered with the API's own error; a violation is answered 400 and kept in ``problems``.
-Chat answers honour the answer limit the model's server reads (``model_rules.reads_limit``):
+Chat answers honour the answer limit the model's server reads (``model_rules.reads_limit``; names
+that are not OpenAI's are served as ``server`` serves them, Ollama by default; ``served_as`` maps a
+proxy's own names to the upstream models whose rules apply):
 with ``reasoning_tokens`` set, a model thinks that many tokens before its answer, all billed as
 output, and an answer cut by its limit ends with ``length`` / ``max_tokens`` / ``MAX_TOKENS``
 (empty when the thinking used it all). ``inject(fault, ...)`` queues
@@ -93,8 +95,12 @@ class _Server(ThreadingHTTPServer):
 
 
 class LoopbackServer:
-    def __init__(self, key: str | None = None, latency: float = 0.0, slow_s: float = 1.0, retry_after: str = "0.2", pending_polls: int = 1):
+    def __init__(self, key: str | None = None, latency: float = 0.0, slow_s: float = 1.0, retry_after: str = "0.2", pending_polls: int = 1,
+                 server: str = "ollama", served_as: dict[str, str] | None = None):  # fmt: skip
         self.key, self.latency, self.slow_s, self.retry_after, self.pending_polls = key, latency, slow_s, retry_after, pending_polls
+        # OpenAI chat: the compatible server (model_rules.SERVERS) that serves names not OpenAI's own, and a
+        # proxy's own names for upstream models ({"corp-reasoner": "gpt-5.2"}), served by the upstream's rules
+        self.server, self.served_as = server, dict(served_as or {})
         self.requests: list[dict] = []
         self.problems: list[str] = []
         self.image = png_bytes()
@@ -257,7 +263,7 @@ class LoopbackServer:
     def _spend(self, api: str, model: str, body: dict, answer: int) -> tuple[int, bool, bool]:
         """(output tokens billed, cut by the limit, thinking left no room for the answer)."""
         wanted = self.reasoning_tokens + answer
-        limit = reads_limit(api, model, body)
+        limit = reads_limit(api, model, body, self.server)
         if limit is None or limit >= wanted:
             return wanted, False, False
         return limit, True, limit <= self.reasoning_tokens
@@ -296,7 +302,8 @@ class LoopbackServer:
         problems = []
         if not isinstance(body, dict) or not isinstance(body.get("model"), str) or not body["model"]:
             return self._reject(h, "openai chat: model is required")
-        if self._refuse(h, "openai", body["model"], body):
+        upstream = self.served_as.get(body["model"], body["model"])
+        if self._refuse(h, "openai", upstream, body):
             return
         messages = body.get("messages")
         if not isinstance(messages, list) or not messages:
@@ -335,7 +342,7 @@ class LoopbackServer:
         if problems:
             return self._reject(h, "openai chat: " + "; ".join(problems))
         text = self._chat_text(user_text, (fmt or {}).get("type") == "json_schema")
-        out, cut, starved = self._spend("openai", body["model"], body, 80)
+        out, cut, starved = self._spend("openai", upstream, body, 80)
         message = {"role": "assistant", "content": "" if starved else text, "refusal": None}
         if fault == "refusal":
             message = {"role": "assistant", "content": None, "refusal": "I'm sorry, I can't help with that request."}

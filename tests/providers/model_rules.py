@@ -12,10 +12,14 @@ from __future__ import annotations
 import dataclasses
 import re
 
-__all__ = ["Rule", "RULES", "check", "OPENAI_FIELDS", "ANTHROPIC_FIELDS", "GEMINI_FIELDS", "GEMINI_CONFIG_FIELDS", "reads_limit"]
+__all__ = [
+    "Rule", "RULES", "check", "OPENAI_FIELDS", "ANTHROPIC_FIELDS", "GEMINI_FIELDS", "GEMINI_CONFIG_FIELDS", "reads_limit",
+    "Server", "SERVERS", "SEED", "OPENAI_OWN",
+]  # fmt: skip
 
 CHECKED = "2026-11-28"
 
+OPENAI_OWN = r"(?:gpt-[4-9]|o[1-9]|chatgpt-)[\w.\-]*"  # OpenAI's own model names, served by OpenAI
 OPENAI_REASONING = r"(?:gpt-5|o[1-9])[\w.\-]*"  # gpt-5, gpt-5-mini, gpt-5.2, gpt-5.4, o1, o3, o4-mini ...
 # Anthropic models from Opus 4.7 on: Opus 4.7 and 4.8, Fable, and the Claude 5 families
 ANTHROPIC_NO_SAMPLING = r"claude-(?:opus-4-[78]|opus-5|sonnet-5|haiku-5|fable|mythos)[\w\-]*"
@@ -94,6 +98,11 @@ RULES: tuple[Rule, ...] = (
         for field in ("temperature", "top_p", "top_k")
     ),
     Rule(
+        "anthropic", r".*", "seed", "seed: Extra inputs are not permitted",
+        ("https://docs.anthropic.com/en/api/messages (the Messages API has no seed field; checked 2026-11-28)",
+         "https://github.com/BerriAI/litellm/issues/6856 (litellm refuses seed for claude-3-5-sonnet, 2024-11-21)"),
+    ),
+    Rule(
         "anthropic", r".*", "*", "{field}: Extra inputs are not permitted",
         ("https://github.com/amrit110/oli/issues/7 (response_format, 2025-03-17)",
          "https://github.com/Aider-AI/aider/issues/4404 (extra_body, 2025-08-04)"),
@@ -105,21 +114,73 @@ RULES: tuple[Rule, ...] = (
     ),
 )  # fmt: skip
 
-# Ollama's OpenAI-compatible endpoint reads max_tokens and silently ignores max_completion_tokens:
-# https://github.com/ollama/ollama/issues/7125 (comment of 2026-08-21, Ollama 0.32.5), checked 2026-11-28.
-# The loopback server serves every model whose name is not OpenAI's as such a server does.
-OLLAMA_SOURCE = "https://github.com/ollama/ollama/issues/7125"
 
 
-def reads_limit(api: str, model: str, body: dict) -> int | None:
-    """The answer limit the server honours for this request (None: the model's own maximum)."""
+@dataclasses.dataclass(frozen=True)
+class Server:
+    """An OpenAI-compatible server: the answer-limit fields it reads, first the one that wins
+    (a field it does not read it ignores: the answer runs to the model's own maximum), and
+    whether it takes ``seed``."""
+
+    reads: tuple[str, ...]
+    seed: bool
+    sources: tuple[str, ...]
+    checked: str = CHECKED
+
+
+SERVERS: dict[str, Server] = {
+    "openai": Server(
+        ("max_completion_tokens", "max_tokens"), True,
+        ("https://platform.openai.com/docs/api-reference/chat/create (max_tokens deprecated for max_completion_tokens; seed, "
+         "beta, best effort), as quoted in https://github.com/simonw/llm/issues/724",
+         "https://github.com/BerriAI/litellm/issues/5685 (seed taken by o1-preview and o1-mini, 2024-09-13)"),
+    ),
+    "ollama": Server(
+        ("max_tokens",), True,
+        ("https://docs.ollama.com/api/openai-compatibility (supported request fields: max_tokens and seed, no "
+         "max_completion_tokens)",
+         "https://github.com/ollama/ollama/issues/7125 (max_completion_tokens ignored; comment of 2026-08-21, Ollama 0.32.5)"),
+    ),
+    "lmstudio": Server(
+        ("max_tokens",), True,
+        ("https://lmstudio.ai/docs/developer/openai-compat/chat-completions (supported payload parameters: max_tokens, "
+         "seed; no max_completion_tokens)",),
+    ),
+    "llama.cpp": Server(
+        ("max_completion_tokens", "max_tokens"), True,
+        ("https://github.com/ggml-org/llama.cpp/pull/19831 (max_completion_tokens read from 2026-02-23; before, only "
+         "max_tokens: https://github.com/ggml-org/llama.cpp/issues/13700)",
+         "https://github.com/ggerganov/llama.cpp/blob/master/examples/server/README.md (seed)"),
+    ),
+    "vllm": Server(
+        ("max_completion_tokens", "max_tokens"), True,
+        ("https://github.com/vllm-project/vllm/pull/9837 (max_completion_tokens added, taking precedence; max_tokens "
+         "deprecated but read, 2024-10-30)",
+         "https://docs.vllm.ai/en/latest/serving/openai_compatible_server.html (every OpenAI parameter, seed included)"),
+    ),
+}  # fmt: skip
+
+# Which chat APIs take a seed (checked 2026-11-28). The project uses OpenAI's Chat Completions, not
+# its Responses API (whose request has no seed field).
+SEED = {
+    "openai": "seed, every model (SERVERS['openai'])",
+    "ollama": "seed", "lmstudio": "seed", "llama.cpp": "seed", "vllm": "seed",  # SERVERS
+    "anthropic": "none: refused as an extra input (RULES)",
+    # a top-level seed is refused by the unknown-field rule
+    "gemini": "generationConfig.seed (https://github.com/pydantic/pydantic-ai/pull/2842, 2025-09-09; "
+              "https://googleapis.github.io/java-genai/javadoc/google-genai/com.google.genai.types/-generation-config/-builder/seed.html)",
+}  # fmt: skip
+
+
+def reads_limit(api: str, model: str, body: dict, server: str = "ollama") -> int | None:
+    """The answer limit the server honours for this request (None: the model's own maximum);
+    ``server`` is the OpenAI-compatible server that serves a model whose name is not OpenAI's."""
     if api == "anthropic":
         return body.get("max_tokens")
     if api == "gemini":
         return (body.get("generationConfig") or {}).get("maxOutputTokens")
-    if re.fullmatch(r"(?:gpt-[4-9]|o[1-9]|chatgpt-)[\w.\-]*", model):  # OpenAI's own models
-        return body.get("max_completion_tokens", body.get("max_tokens"))
-    return body.get("max_tokens")  # an OpenAI-compatible local server (Ollama)
+    reads = SERVERS["openai" if re.fullmatch(OPENAI_OWN, model) else server].reads
+    return next((body[field] for field in reads if field in body), None)
 
 
 def _fields(api: str, body: dict) -> list[tuple[str, object]]:

@@ -68,8 +68,9 @@ def test_identity_names_model_strategy_instructions_and_settings_never_the_key(s
     novice = make("prompter", spec("openai", "gpt-4o", server.url + "/v1", "strategy=novice&temperature=0.7"), tmp_path)
     skilled = make("prompter", spec("openai", "gpt-4o", server.url + "/v1", "strategy=skilled&temperature=0.7"), tmp_path)
     assert novice.identity != skilled.identity
-    assert novice.identity.startswith("llm/1:openai:gpt-4o:novice:novice.md@")
-    assert '"temperature": "0.7"' in novice.identity and KEY not in novice.identity and "timeout" not in novice.identity
+    assert novice.identity.startswith("llm/1:novice:novice.md@")
+    assert '"model": "gpt-4o"' in novice.identity and '"api": "openai-chat"' in novice.identity
+    assert '"temperature": 0.7' in novice.identity and KEY not in novice.identity and "timeout" not in novice.identity
     assert KEY not in repr(novice.client.conn)
 
 

@@ -4,6 +4,7 @@ ledger file, so one worker may spend what the others have not, and the cap is ne
 from __future__ import annotations
 
 import json
+import re
 import multiprocessing
 import threading
 import time
@@ -112,6 +113,8 @@ def test_one_worker_may_spend_what_the_other_did_not(pytester, open_server):
     result = _run(pytester, open_server, f"{limit:.8f}", "shared", "-n", "2")
     assert result.ret in (0, 1) and "budget of" not in result.stdout.str(), result.stdout.str()
     assert open_server.count("/chat/completions") - before == 6
+    spent = float(re.search(r"; spent \$([\d.]+) of the --atelier-max-cost", result.stdout.str())[1])
+    assert spent == pytest.approx(6 * cost, abs=1e-4)  # what the requests sent cost: the reused answers cost nothing
     assert not list((pytester.path / "shared" / "limits").glob("budget-*"))  # the ledger does not outlive the run
 
 
@@ -123,8 +126,10 @@ def test_two_workers_spend_the_cap_and_never_pass_it(pytester, open_server):
     before = open_server.count("/chat/completions")
     result = _run(pytester, open_server, f"{limit:.8f}", "cold", "-n", "2")
     assert result.ret == 1
-    result.stdout.fnmatch_lines([f"*budget of ${limit:.4g} spent*", f"model calls: * made, 0 from cache; cost $* of the --atelier-max-cost ${limit:g}"])
+    result.stdout.fnmatch_lines([f"*budget of ${limit:.4g} spent*", "model calls: * API requests sent (0 of them retries), 0 answers from the cache, * calls refused by the budget; "
+                                 f"spent $* of the --atelier-max-cost ${limit:g}"])
     made = open_server.count("/chat/completions") - before
+    assert f"model calls: {made} API requests sent" in result.stdout.str()  # what reached the API, refusals apart
     spent = sum(r["cost_usd"] for r in json.loads((pytester.path / "out.json").read_text())["runs"])
     assert spent <= limit and made == round(spent / cost)
     assert spent > limit - 2 * cost, f"{made} calls made within a cap for 5"  # a reservation is under 2 calls' cost

@@ -194,8 +194,8 @@ def _run(suite, task, p_index: int, prompter: str, backend: str, *, images: int,
         record.excluded = "the prompt was flagged by the safety gate: hate"
         record.verdicts, record.final, record.scores = [], [], []
     made = 3 + images * (backend != "none")
-    record.calls = CallStats(made=made if rng.random() < 0.5 else 0, cached=0 if rng.random() < 0.5 else made,
-                             by_kind={"prompt": {"made": 1, "cached": 0}})
+    record.calls = CallStats(requests=made if rng.random() < 0.5 else 0, cached=0 if rng.random() < 0.5 else made,
+                             by_kind={"prompt": {"requests": 1, "retries": 0, "cached": 0, "refused": 0}})
     record.timings = {"prompt_s": 0.8, "generate_s": 2.5 * (backend != "none"), "total_s": 4.2}
     record.cost_usd = round(0.002 * (p_index + 1) + 0.01 * (backend != "none"), 4)
     return record

@@ -20,7 +20,7 @@ def test_metrics_round_trip_in_version_3(tmp_path):
     run.metrics = [MetricRecord(name="text.cer", value=0.25, output=1, image_index=0, checkpoint="c1", detail="x", decided_by="ocr"),
                    MetricRecord(name="colour.hist", value=None, output=1, image_index=0, detail="error: no image")]
     path = write_results(make_results([run], items_for([run])), tmp_path / "r.json")
-    assert json.loads(path.read_text())["version"] == SCHEMA_VERSION == 3
+    assert json.loads(path.read_text())["version"] == SCHEMA_VERSION == 4
     assert load_results(path).runs[0].metrics == run.metrics
 
 

@@ -263,8 +263,8 @@
       })));
     }
     var t = Object.keys(r.t).map(function (k) { return k.replace(/_s$/, "") + " " + r.t[k].toFixed(2) + " s"; }).join(", ");
-    body.appendChild(el("p", "meta", "judge " + S[r.j] + " · cost $" + r.c.toFixed(4) + " · calls: " + r.n[0] + " made, " + r.n[1] +
-      " from cache · timings: " + (t || "n/a") + " · run " + S[r.k]));
+    body.appendChild(el("p", "meta", "judge " + S[r.j] + " · cost $" + r.c.toFixed(4) + " · API requests: " + r.n[0] + " sent (" + r.n[1] + " retries), " + r.n[2] +
+      " answers from cache" + (r.n[3] ? ", " + r.n[3] + " refused by the budget" : "") + " · timings: " + (t || "n/a") + " · run " + S[r.k]));
     return add(det, sum, body);
   }
 
