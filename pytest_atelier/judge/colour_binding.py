@@ -6,7 +6,7 @@ from . import colors
 from .prompt_words import DETERMINERS, LIST_JOINERS, Word
 from .quantities import ADJECTIVE_GAP, GAP_STOP
 
-__all__ = ["colour_of", "colour_words_bound", "ones_after"]
+__all__ = ["colour_of", "colour_phrase", "colour_words_bound", "ones_after"]
 
 # --- colours -----------------------------------------------------------------------------
 
@@ -58,6 +58,12 @@ def _shared_head(words: list[Word], joiner: int, start: int, bound: list[tuple[i
 
 def colour_of(word: str) -> str | None:
     return colors.canonical(word)
+
+
+def colour_phrase(text: str) -> bool:
+    """Whether ``text`` is only a colour, with at most two shading words ("mint green", "pale gold")."""
+    words = text.lower().replace("-", " ").split()
+    return 0 < len(words) <= 3 and bool(colour_of(words[-1])) and all(colour_of(w) or w in _COLOUR_MODIFIERS or w in ("mint", "plain") for w in words[:-1])
 
 
 def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tuple[list[tuple[int, str]], bool]:

@@ -20,6 +20,8 @@ import re
 
 import yaml
 
+from .colour_binding import colour_phrase
+
 __all__ = ["plain_prompt", "EXCLUSION_LINE"]
 
 EXCLUSION_LINE = "Avoid: "
@@ -46,8 +48,11 @@ _PLAIN_KEYS = frozenset(
 _POSITION_KEYS = frozenset("position placement location placed where region area alignment".split())
 _COLOUR_KEYS = frozenset("color colour colors colours".split())
 _COUNT_KEYS = frozenset("count number quantity amount".split())
+_NAME_KEYS = frozenset("item name object element thing what entity type kind subject character figure".split())
 # Keys under a text key that say how the text looks, not what it says.
 _DESCRIPTIVE_KEYS = frozenset("look style font typeface size weight case effect finish treatment material shape".split())
+_COLOUR_LEAD = re.compile(r"^(.+?)((?:\s*[,;]|\s+with\b).*)?$", re.DOTALL)  # a value's lead, before a comma or "with"
+_PARTICIPLE_START = re.compile(r"^\w+(?:ing|ed)\b", re.IGNORECASE)  # "leaning on the books", "scattered around"
 _NONE_VALUES = frozenset({"none", "no", "n/a", "na", "null", "nothing", "false", "0"})
 _PREPOSITION_START = re.compile(
     r"^(?:at|on|in|along|across|to|toward|towards|near|under|over|above|below|beneath|beside|behind|between|"
@@ -153,6 +158,9 @@ def _say(value, path: tuple[str, ...], out: list[str], negative: bool, text: boo
     if key and _exclusion_label(key):
         negative = True
     if isinstance(value, dict):
+        name = _record_name(value)
+        if name is not None and not negative:  # {"item": "dice", "count": 2, "position": "centre"}: said of the dice
+            value, path = _say_record(value, name, out), (*path, value[name].strip())
         place = next((str(k) for k, v in value.items() if _key_words(str(k)) in _POSITION_KEYS and isinstance(v, str)), None)
         said = negative or place is None
         for k, v in value.items():
@@ -178,10 +186,41 @@ def _say(value, path: tuple[str, ...], out: list[str], negative: bool, text: boo
     out.append(_sentence(path, value, text))
 
 
+def _record_name(value: dict) -> str | None:
+    """The key naming the thing a JSON object describes by its attributes (count, colour, position),
+    as agents list the elements of a scene: ``{"item": "cow tokens", "count": 3, "colour": "brown"}``."""
+    keys = {_key_words(str(k)) for k in value}
+    if not keys & (_COUNT_KEYS | _COLOUR_KEYS | _POSITION_KEYS):
+        return None
+    return next((k for k, v in value.items() if _key_words(str(k)) in _NAME_KEYS and isinstance(v, str) and 0 < len(v.split()) <= 6), None)
+
+
+def _say_record(value: dict, name: str, out: list[str]) -> dict:
+    """Say a listed thing with its count, colour and place in one phrase ("5 red lanterns along the
+    top."), as prose would; returns its other attributes, to be said of it one by one."""
+    count = colour = place = None
+    rest = {}
+    for key, v in value.items():
+        words = _key_words(str(key))
+        if key == name:
+            continue
+        if count is None and words in _COUNT_KEYS and isinstance(v, int) and not isinstance(v, bool):
+            count = str(v)
+        elif colour is None and words in _COLOUR_KEYS and isinstance(v, str) and colour_phrase(v):
+            colour = v.strip()
+        elif place is None and words in _POSITION_KEYS and isinstance(v, str):
+            place = v
+        else:
+            rest[key] = v
+    line = " ".join(w for w in (count, colour, value[name].strip().rstrip(".")) if w) + "."
+    out.append(line if place is None else _placed(line, place))
+    return rest
+
+
 def _placed(line: str, where: str) -> str:
     """A line with a place said after it: 'text "ALL AGES" at the bottom right.'."""
     where = where.strip().rstrip(".")
-    glue = " " if _PREPOSITION_START.match(where) else " at "
+    glue = " " if _PREPOSITION_START.match(where) or _PARTICIPLE_START.match(where) else " at "
     return line.rstrip(".") + glue + where + "."
 
 
@@ -209,12 +248,18 @@ def _sentence(path: tuple[str, ...], value, under_text: bool = False) -> str:
             return f'{owner + " " if owner else ""}{words} "{text}"{" " + note if note else ""}.'.lstrip()
         return f"{owner}: {text}." if owner else f"{text}."
     if words in _POSITION_KEYS and owner:
-        glue = " " if _PREPOSITION_START.match(text) else " at "
+        glue = " " if _PREPOSITION_START.match(text) or _PARTICIPLE_START.match(text) else " at "
         return f"{owner}{glue}{text}."
     if words in _COLOUR_KEYS and owner:
-        return f"{owner} in {text}."
+        return f"{text} {owner}." if colour_phrase(text) else f"{owner} in {text}."
     if len(words.split()) > 1 and words.split()[-1] in _COLOUR_KEYS:  # "line_color": "amber"
         return f"{words.rsplit(' ', 1)[0]} in {text}."
+    if isinstance(value, str) and not plain and words not in _POSITION_KEYS and not _region_label(key):
+        head, rest = _COLOUR_LEAD.match(text).groups()
+        if colour_phrase(head):  # "background": "mint green", "hair": "copper orange, in a braid"
+            return f"{head} {words}{rest or ''}."
+        if re.search(rf"\b{re.escape(words)}", text, re.IGNORECASE):  # "exit_sign": "one green exit sign"
+            return f"{text}."
     if words in _COUNT_KEYS and owner and isinstance(value, (int, float)):
         return f"{value:g} {owner}."
     if isinstance(value, int) and words.split()[-1] in _COUNT_KEYS and len(words.split()) > 1:  # "piece_count": 3

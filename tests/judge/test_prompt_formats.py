@@ -11,7 +11,7 @@ from pytest_atelier.judge.prompt_formats import plain_prompt
 from pytest_atelier.judge.prompt_decide import decide, judge_check
 from pytest_atelier.judge.safety import lexical_safety
 from pytest_atelier.suite.loader import load_suite
-from pytest_atelier.suite.models import AbsenceCheck, CountCheck, LayoutCheck, PresenceCheck, StyleCheck, TextCheck
+from pytest_atelier.suite.models import AbsenceCheck, ColorCheck, CountCheck, LayoutCheck, PresenceCheck, StyleCheck, TextCheck
 
 
 
@@ -35,6 +35,44 @@ def test_object_values_are_content_not_text_to_render():
     assert verdict(CountCheck(type="count", entity="boat", count=3), prompt) == "pass"
     assert verdict(StyleCheck(type="style", style="gouache"), prompt) == "pass"
     assert verdict(TextCheck(type="text", text="gouache"), prompt) != "pass"  # a value is not quoted text
+
+
+RECORDS = """{"scene": "a market stall at dusk", "elements": [
+  {"item": "paper lanterns", "count": 5, "colour": "red", "position": "along the top"},
+  {"name": "cat", "quantity": 1, "color": "grey", "placement": "curled under the counter"},
+  {"item": "crates", "count": 2, "position": "bottom left"}]}"""
+
+
+@pytest.mark.parametrize(("check", "expected"), [
+    (CountCheck(type="count", entity="lantern", count=5), "pass"),
+    (CountCheck(type="count", entity="lantern", count=4), "fail"),
+    (ColorCheck(type="color", entity="lantern", color="red"), "pass"),
+    (ColorCheck(type="color", entity="lantern", color="blue"), "fail"),
+    (LayoutCheck(type="layout", entity="lantern", region="top"), "pass"),
+    (LayoutCheck(type="layout", entity="crate", region="bottom-left"), "pass"),
+    (CountCheck(type="count", entity="crate", count=2), "pass"),
+    (ColorCheck(type="color", entity="cat", color="gray"), "pass"),
+])
+def test_a_listed_element_carries_its_count_colour_and_place(check, expected):
+    """Agents list a scene's elements as objects of attributes: each attribute is said of the thing
+    its name key names, not of the list's key ("elements")."""
+    assert verdict(check, RECORDS) == expected
+
+
+@pytest.mark.parametrize(("prompt", "colour"), [
+    ('{"subject": "a reading nook", "background": "pale yellow"}', "yellow"),
+    ('{"subject": "a reading nook", "background": "pale green, with a faint paper grain"}', "green"),
+    ('{"subject": "a reading nook", "wall": "plain white"}', None),
+])
+def test_a_colour_given_as_a_things_value_is_its_colour(prompt, colour):
+    entity = "wall" if colour is None else "background"
+    assert verdict(ColorCheck(type="color", entity=entity, color=colour or "white"), prompt) == "pass"
+    assert verdict(ColorCheck(type="color", entity=entity, color="purple"), prompt) == "fail"
+
+
+def test_a_value_that_names_its_key_is_said_as_it_stands():
+    prompt = '{"subject": "a station platform", "clock": "two round clocks above the stairs"}'
+    assert verdict(CountCheck(type="count", entity="clock", count=2), prompt) == "pass"
 
 
 @pytest.mark.parametrize("prompt", [
