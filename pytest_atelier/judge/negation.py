@@ -85,12 +85,15 @@ def _negative_spans(text: str) -> list[tuple[int, int]]:
 def _cue_at(text: str, words: list[Word], i: int) -> int:
     """Length of a negation cue starting at word ``i`` (0 when there is none). A cue joined
     by a hyphen to the next word is a modifier ("no-parking sign"), one followed by a comma
-    or "!" is an interjection ("No, the dog should sit"), and one right after another cue
-    cancels it ("never without his hat"): none of these is a cue."""
+    or "!" is an interjection ("No, the dog should sit"), one that ends a hyphenated name is part of
+    it ("forget-me-not"), and one right after another cue cancels it ("never without his hat"):
+    none of these is a cue."""
     w = words[i].text
     nxt = words[i + 1].text if i + 1 < len(words) and words[i + 1].sentence == words[i].sentence else ""
     if words[i].hyphen_next or text[words[i].end : words[i].end + 1] in (",", "!"):
         return 0
+    if w in ("not", "no", "never", "nor") and i > 0 and words[i - 1].hyphen_next:
+        return 0  # the end of a hyphenated name: "forget-me-not", "touch-me-not"
     if i > 0 and words[i - 1].sentence == words[i].sentence and words[i - 1].text in ("not", "never", "no", "nor"):
         return 0
     if (w, nxt) in _TWO_WORD_CUES:

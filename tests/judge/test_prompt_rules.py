@@ -33,6 +33,7 @@ def status(prompt, word):
         ("a knight without armour riding a grey horse", "horse", "affirmed"),
         ("no doubt the finest castle on the Rhine", "castle", "affirmed"),
         ("a no-parking sign on a lamppost", "sign", "affirmed"),
+        ("a blue forget-me-not flower by the path", "flower", "affirmed"),  # a name that ends in "not"
         ("nothing but flowers in the field", "flowers", "affirmed"),
         ("no cars and a dog", "dog", "unclear"),
         ("no people, warm light", "light", "unclear"),
