@@ -70,7 +70,9 @@ _AFTER_HEAD = frozenset(
     "a an the in on at to for from by as into onto over under above below beside behind near between among "
     "against along across around through where which that who whose this its their his her there here "
     "each both all every per only just also too very so then than like not no never next "
-    "feel feels felt look looks seem seems appear appears become becomes remain remains stay stays".split()
+    "feel feels felt look looks seem seems appear appears become becomes remain remains stay stays "
+    "yet so though although because if when until unless whilst plus versus toward towards within beyond past via "
+    "amid amidst upon throughout despite except".split()
 )
 
 
