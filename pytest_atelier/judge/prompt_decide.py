@@ -139,10 +139,21 @@ def _thin_keyword(groups: list[list[str]], statement: str, prompt: str) -> bool:
     return len(hits) == 1 and len(wanted) >= 2 and 2 * (len(wanted) - len(unshown)) < len(wanted)
 
 
+def _by_keywords(groups: list[list[str]], statement: str, prompt: str) -> tuple[str, str]:
+    """The keyword groups' verdict, a pass abstaining where it rests on less than the statement says."""
+    outcome, reason = match_groups(groups, prompt)
+    unsaid = [w for w in _uncovered(statement, groups) if asked_for([w], w, prompt)[0] != "pass"]
+    if outcome == "pass" and unsaid:
+        return "abstain", f"{reason}, but not {quote_list(unsaid)}, which the statement needs and no group holds"
+    if outcome == "pass" and _thin_keyword(groups, statement, prompt):
+        return "abstain", f"{reason}, but from one term while the statement asks for more; a model judge should decide"
+    return outcome, reason
+
+
 def decide(checkpoint: Checkpoint, prompt: str, embedder=None) -> tuple[str, str, str]:
     """The prompt-side verdict for one checkpoint: ``(outcome, reason, method)`` where method
     is ``match``, ``check:<type>`` or ``statement(<signal>)``. A typed check decides before
-    keyword groups; a keyword pass abstains when the statement names a colour, number, frame
+    keyword groups, which may pass only what the check cannot tell (never over its fail); a keyword pass abstains when the statement names a colour, number, frame
     side or negation that no group holds and the prompt does not ask for, or when one term of
     a single group is all it rests on (:func:`_thin_keyword`); a style pass abstains when the
     prompt does not show the statement's other words (:func:`_thin_style`)."""
@@ -152,15 +163,13 @@ def decide(checkpoint: Checkpoint, prompt: str, embedder=None) -> tuple[str, str
         unshown = _thin_style(checkpoint.check, statement, prompt) if outcome == "pass" and checkpoint.check.type == "style" else []
         if unshown:
             return "abstain", f"{reason}, but not {quote_list(unshown)}, which the statement also asks for", "check:style"
+        if outcome == "abstain" and checkpoint.match:  # the keywords may pass what the check cannot tell, never fail it
+            by_words, why = _by_keywords(checkpoint.match, statement, prompt)
+            if by_words == "pass":
+                return "pass", f"{why} (the {checkpoint.check.type} check cannot tell: {reason})", "match"
         return outcome, reason, f"check:{checkpoint.check.type}"
     if checkpoint.match:
-        outcome, reason = match_groups(checkpoint.match, prompt)
-        unsaid = [w for w in _uncovered(statement, checkpoint.match) if asked_for([w], w, prompt)[0] != "pass"]
-        if outcome == "pass" and unsaid:
-            return "abstain", f"{reason}, but not {quote_list(unsaid)}, which the statement needs and no group holds", "match"
-        if outcome == "pass" and _thin_keyword(checkpoint.match, statement, prompt):
-            return "abstain", f"{reason}, but from one term while the statement asks for more; a model judge should decide", "match"
-        return outcome, reason, "match"
+        return (*_by_keywords(checkpoint.match, statement, prompt), "match")
     if not checkpoint.prompt:
         return "abstain", "the checkpoint has no prompt-side statement", "none"
     outcome, reason, signal = judge_statement(checkpoint.prompt, prompt, embedder)

@@ -181,3 +181,20 @@ def test_a_generic_style_term_does_not_pass_a_more_specific_style():
     assert decide(loose, "a fern, wet-on-wet botanical watercolour painting")[0] == "pass"
     one_word = Checkpoint(id="c", prompt="The prompt names the watercolour style.", check=style)
     assert decide(one_word, "a painting of a fern")[0] == "pass"  # a term of the check is evidence of a one-word style
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        ("A lighthouse on a cliff; its lantern room is painted carmine.", "pass"),  # the check cannot tell carmine; the keywords can
+        ("A lighthouse with a blue lantern room on a cliff.", "fail"),  # the check fails: the keywords never overrule it
+        ("A lighthouse on a cliff.", "abstain"),  # neither has evidence
+    ],
+)
+def test_keywords_pass_only_what_the_check_cannot_tell(prompt, expected):
+    checkpoint = Checkpoint.model_validate({
+        "id": "c01", "prompt": "The prompt makes the lantern room red.",
+        "check": {"type": "color", "color": "red", "entity": "lantern room"},
+        "match": [["lantern room"], ["red", "carmine", "scarlet"]],
+    })
+    assert decide(checkpoint, prompt)[0] == expected
