@@ -27,7 +27,8 @@ at each request), and once stalled for 305 s; with the old ceiling of 64 connect
 measured 308 s. Eight pools (factory.ShardedTransport) make C=128 at least as fast as C=64.
 With every request counted on its run (engine/calls.py), 2026-11-28, load average 5-8: 256 tasks
 C=64 5.85 / 7.35 / 8.91 s, C=128 5.23 / 7.65 / 7.48 s (main just before, same minute: 9.87 / 8.71);
-128 tasks C=64 3.63 / 3.40, C=128 3.50 / 4.68.
+128 tasks C=64 3.63 / 3.40, C=128 3.50 / 4.68. After the merges, no other work on the machine (load
+from the bench itself), 256 tasks -n0, both orders: C=64 5.78 / 8.35 s, C=128 4.94 / 5.51 s.
 
 (Before the run-ahead engine, 40 tasks: C=4 0.59, C=32 0.07; before the call pool, slot
 hand-over and gc.freeze: C=32 0.77 / 0.76.) At 200 ms and C=32 the API must be fed 160 calls a
