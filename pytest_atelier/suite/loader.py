@@ -283,7 +283,7 @@ def checkpoint_lines(file: Path) -> dict[str, int]:
     for key, value in root.value if isinstance(root, yaml.MappingNode) else []:
         if key.value == "checkpoints" and isinstance(value, yaml.SequenceNode):
             for entry in value.value:
-                ids = [v for k, v in getattr(entry, "value", []) if isinstance(entry, yaml.MappingNode) and k.value == "id"]
+                ids = [v for k, v in entry.value if k.value == "id"] if isinstance(entry, yaml.MappingNode) else []
                 if ids and isinstance(ids[0], yaml.ScalarNode):
                     found[ids[0].value] = entry.start_mark.line + 1
     return found
