@@ -261,6 +261,19 @@ def _opposed(want: dict[str, str], got: dict[str, str]) -> bool:
     return any(axis in got and got[axis] != value for axis, value in want.items())
 
 
+def _landmark(words, m) -> bool:
+    """The mention is what another thing is placed by ("a bubble above the figure near the top"):
+    a region after it may be that other thing's."""
+    k = m.start - 1
+    while k >= 0 and words[k].text in ev.DETERMINERS and words[k].clause == words[m.start].clause:
+        k -= 1
+    for n in (1, 2, 3):  # a relation phrase ("above", "next to", "in front of") ends right before it
+        found = ev.relation_at(words, k - n + 1) if k - n + 1 >= 0 else None
+        if found is not None and found[0] == n:
+            return True
+    return False
+
+
 def check_layout(check, prompt: str) -> tuple[str, str]:
     """A frame-anchored region phrase ("at the top", "upper-left corner", "centered", "in
     the footer"; not "above the door") in the same clause as the entity.
@@ -283,7 +296,7 @@ def check_layout(check, prompt: str) -> tuple[str, str]:
             # only a region phrase right after the entity ("a logo at the bottom") contradicts;
             # "centred" says nothing about the vertical position
             adjacent = m.end <= at <= m.end + 3 and words[at].text not in ev.SOFT_CENTRE
-            contradicted |= adjacent and _opposed(want, place)
+            contradicted |= adjacent and _opposed(want, place) and not _landmark(words, m)
     unclear = any(m.status == ev.UNCLEAR for m in found)
     if contradicted and not unclear:
         return "fail", f"the prompt places {check.entity!r} elsewhere than the {check.region}"

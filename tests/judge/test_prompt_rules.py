@@ -5,9 +5,9 @@ import pytest
 
 from pytest_atelier.judge import prompt_evidence as ev
 from pytest_atelier.judge import prompt_rules as pr
-from pytest_atelier.judge.prompt_decide import decide
+from pytest_atelier.judge.prompt_decide import decide, judge_check
 from pytest_atelier.judge.text_match import NgramEmbedder
-from pytest_atelier.suite.models import Checkpoint, StyleCheck
+from pytest_atelier.suite.models import Checkpoint, LayoutCheck, StyleCheck
 
 
 def rule(check, prompt):
@@ -198,3 +198,14 @@ def test_keywords_pass_only_what_the_check_cannot_tell(prompt, expected):
         "match": [["lantern room"], ["red", "carmine", "scarlet"]],
     })
     assert decide(checkpoint, prompt)[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        ("a portrait low in the card, with a speech bubble above the figure near the top", "abstain"),  # the bubble's place
+        ("a small figure near the top of the card, a bubble below it", "fail"),  # the figure's own place
+    ],
+)
+def test_a_region_after_a_landmark_is_not_the_landmarks(prompt, expected):
+    assert judge_check(LayoutCheck(type="layout", entity="figure", region="bottom"), prompt)[0] == expected
