@@ -82,9 +82,10 @@ _DEFINITE = frozenset("the this that these those his her its their our my your".
 
 
 def another_of(words: list[Word], m: Mention) -> bool:
-    """The mention names others of its kind than the one meant ("other flowers", "another cup")."""
+    """The mention names others of its kind than the one meant ("other flowers", "another cup",
+    "more golden trees beside it")."""
     lead = [w.text for w in words[max(0, m.start - 2) : m.start] if w.clause == words[m.start].clause]
-    return bool({"other", "another"} & set(lead))
+    return bool({"other", "another", "more"} & set(lead))
 
 
 def refers_back(words: list[Word], m: Mention) -> bool:

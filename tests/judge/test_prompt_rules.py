@@ -7,7 +7,7 @@ from pytest_atelier.judge import prompt_evidence as ev
 from pytest_atelier.judge import prompt_rules as pr
 from pytest_atelier.judge.prompt_decide import decide, judge_check
 from pytest_atelier.judge.text_match import NgramEmbedder
-from pytest_atelier.suite.models import Checkpoint, LayoutCheck, StyleCheck
+from pytest_atelier.suite.models import Checkpoint, ColorCheck, LayoutCheck, StyleCheck
 
 
 def rule(check, prompt):
@@ -209,3 +209,10 @@ def test_keywords_pass_only_what_the_check_cannot_tell(prompt, expected):
 )
 def test_a_region_after_a_landmark_is_not_the_landmarks(prompt, expected):
     assert judge_check(LayoutCheck(type="layout", entity="figure", region="bottom"), prompt)[0] == expected
+
+
+def test_more_of_a_kind_is_not_the_thing_meant():
+    check = ColorCheck(type="color", color="orange", entity="trees")
+    prompt = "Orange trees fill the left side; a dark spruce stands in the middle with more golden trees beside it."
+    assert judge_check(check, prompt)[0] == "pass"
+    assert judge_check(check, "A dark spruce with more golden trees beside it.")[0] == "abstain"  # only others are said
