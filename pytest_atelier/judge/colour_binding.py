@@ -15,6 +15,7 @@ _COLOUR_MODIFIERS = frozenset(
     "saturated faded brilliant intense solid pure near nearly almost deeper darker lighter brighter paler "
     "softer warmer cooler richer creamy milky smoky dusky inky".split()
 )
+_SHADE_WORDS = _COLOUR_MODIFIERS | {"mint", "plain"}  # may lead a colour given on its own ("mint green", "plain white")
 _HUE_SUFFIXES = frozenset({"colored", "coloured", "toned", "tinted", "hued", "ish"})
 _PREDICATE_LINKS = frozenset({"is", "are", "in", "coloured", "colored", "painted", "dyed", "tinted", "of", "be", "all"})
 _PHRASE_STOPS = frozenset(
@@ -63,7 +64,7 @@ def colour_of(word: str) -> str | None:
 def colour_phrase(text: str) -> bool:
     """Whether ``text`` is only a colour, with at most two shading words ("mint green", "pale gold")."""
     words = text.lower().replace("-", " ").split()
-    return 0 < len(words) <= 3 and bool(colour_of(words[-1])) and all(colour_of(w) or w in _COLOUR_MODIFIERS or w in ("mint", "plain") for w in words[:-1])
+    return 0 < len(words) <= 3 and bool(colour_of(words[-1])) and all(colour_of(w) or w in _SHADE_WORDS for w in words[:-1])
 
 
 def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tuple[list[tuple[int, str]], bool]:
