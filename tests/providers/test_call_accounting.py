@@ -58,6 +58,17 @@ def test_the_counts_printed_are_the_requests_the_api_received(pytester, open_ser
     assert all(set(r["calls"]["by_kind"]) <= {"prompt"} for r in runs)  # the offline judge's decisions are no calls
 
 
+def test_every_failed_try_before_an_answer_is_counted_as_a_retry(pytester, open_server):
+    """Without a budget a failed call is tried again until it is answered: the two failed tries are
+    requests the server received, and the two tries after them are the retries."""
+    write_lake_suite(pytester.path / "mini", 2)
+    prompter = f"--prompter=openai:gpt-4o?base_url={open_server.url}/v1&strategy=novice&concurrency=1&retries=3&backoff=0.01"
+    open_server.inject("500", "503", path="/v1/chat/completions")
+    result = pytester.runpytest_subprocess("mini", "-p", "no:cacheprovider", "--backend=none", "--judge=offline", prompter)
+    assert open_server.count("/chat/completions") == 4  # two answers, two failed tries
+    assert _counts(result) == (4, 2, 0, 0)
+
+
 def _judge_run(pytester, server, judge_extra: str):
     judge = f"--judge=openai:gpt-4o?base_url={server.url}/v1&api_key_env=LOOP_KEY{judge_extra}"
     prompter = f"--prompter=openai:gpt-4o?base_url={server.url}/v1&api_key_env=LOOP_KEY&strategy=novice"
