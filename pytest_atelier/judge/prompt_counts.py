@@ -68,6 +68,8 @@ def check_count(check, prompt: str) -> tuple[str, str]:
     affirmed = [m for m in affirmed if not _member(words, m)]
     for m in affirmed:
         value, how = ev.quantity_before(prompt, words, m.start)
+        if how == "none" and ev.label_count(prompt, words, m.start, m.end) is not None:
+            value, how = ev.label_count(prompt, words, m.start, m.end), "number"  # "stethoscope: one, teal"
         approximate += how == "approximate"
         articles += how == "article"
         first = m if first is None and how == "article" else first

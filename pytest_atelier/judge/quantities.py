@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from .prompt_words import DETERMINERS, LIST_JOINERS, Word
+from .prompt_words import DETERMINERS, LIST_JOINERS, Word, labels_line
 
-__all__ = ["NUMBER_WORDS", "ADJECTIVE_GAP", "GAP_STOP", "number_value", "quantity_before"]
+__all__ = ["NUMBER_WORDS", "ADJECTIVE_GAP", "GAP_STOP", "number_value", "quantity_before", "label_count"]
 
 # --- quantities --------------------------------------------------------------------------
 
@@ -95,3 +95,16 @@ def quantity_before(text: str, words: list[Word], start: int) -> tuple[int | Non
             if words[i].text in GAP_STOP or words[i].text in _APPROXIMATE:
                 break
     return None, "none"
+
+
+def label_count(text: str, words: list[Word], start: int, end: int) -> int | None:
+    """The number that is the whole first part of a label's description, which counts the
+    labelled thing: "stethoscope: one, teal, around the neck", "wind-up key: exactly 1"."""
+    if not labels_line(text, words, start, end):
+        return None
+    k = end + (words[end].text in ("exactly", "only", "just"))
+    got = number_value(text, words, k) if k < len(words) and words[k].line == words[end - 1].line else None
+    if got is None:
+        return None
+    after = k + got[1]
+    return got[0] if after >= len(words) or words[after].clause != words[k].clause else None
