@@ -142,7 +142,8 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
         if k < len(words) and words[k].sentence == words[start].sentence:
             colour = colour_of(words[k].text)
             after = words[k + 1].text if k + 1 < len(words) and words[k + 1].clause == words[k].clause else ""
-            ends = not after or after in _PHRASE_STOPS or colour_of(after)
+            # "sails in cream crossed by red stripes": a participle after the colour opens a phrase of its own
+            ends = not after or after in _PHRASE_STOPS or colour_of(after) or (len(after) > 4 and after.endswith("ed"))
             # "blades pink, ..." (a colour closing a short clause that opens with the noun) binds without a link word
             terse = not after and (start < 2 or words[start - 2].clause != words[start].clause)
             if colour and (ends and (linked or terse) or copula):

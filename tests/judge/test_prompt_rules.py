@@ -274,3 +274,42 @@ def test_a_place_said_in_clauses_that_go_on_describing_a_thing(prompt, expected)
 )
 def test_a_number_opening_a_labels_description_counts_the_label(prompt, count, expected):
     assert judge_check(CountCheck(type="count", entity="lamp", count=count), prompt)[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("groups", "prompt", "expected"),
+    [
+        ([["smoke", "haze"], ["rising", "curling"]], "a chimney with smoke curling into the dusk", "pass"),
+        ([["smoke", "haze"], ["rising", "curling"]], "a chimney, (rising smoke:1.2), dusk", "pass"),
+        ([["kit", "spec"]], "a spec kit for the new camera", "pass"),  # two words of one request
+        ([["smoke", "haze"]], "a smoke alarm on the ceiling", "abstain"),  # 'alarm' is no word of the request
+        ([["smoke"], ["rising"]], "no smoke rising from the chimney", "fail"),
+    ],
+)
+def test_a_compound_of_the_requests_own_words_is_asked_for(groups, prompt, expected):
+    assert pr.match_groups(groups, prompt)[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        ("a tabby curled asleep on the windowsill", "pass"),  # "a" says one
+        ("two tabbies asleep on the windowsill", "abstain"),
+        ("tabbies, asleep", "abstain"),
+    ],
+)
+def test_one_in_a_statement_is_said_by_an_article(prompt, expected):
+    checkpoint = Checkpoint(id="c", prompt="The prompt asks for one sleeping tabby.", match=[["tabby"], ["asleep", "sleeping"]])
+    assert decide(checkpoint, prompt)[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("check", "prompt", "expected"),
+    [
+        ({"color": "white", "entity": "flag"}, "a flag in white edged with gold braid", "pass"),  # a participle opens the next phrase
+        ({"color": "gold", "entity": "flag"}, "a flag in white edged with gold braid", "fail"),
+        ({"color": "orange", "entity": "tractor"}, "a battered orange tractor hard at work in the mud", "pass"),  # 'hard' heads no compound
+    ],
+)
+def test_a_colour_before_a_participle_or_an_adjective_after_the_noun(check, prompt, expected):
+    assert judge_check(ColorCheck(type="color", **check), prompt)[0] == expected
