@@ -72,15 +72,17 @@ def quantity_before(text: str, words: list[Word], start: int) -> tuple[int | Non
     """The quantity bound to the noun phrase whose head starts at ``start``:
     ``(value, how)``. ``how`` is ``number``, ``article`` (a/an before a singular noun, with
     up to three modifiers between), ``approximate`` (about, at least ...) or ``none``."""
-    for gap in range(0, ADJECTIVE_GAP + 1):
+    for gap in range(0, 2 * ADJECTIVE_GAP + 1):
         for length in (3, 2, 1):
             i = start - gap - length
             if i < 0 or words[i].clause != words[start].clause:  # not 'panel 2 "KNOCK", panel'
                 continue
+            if sum(not words[k - 1].hyphen_next for k in range(i + length, start)) > ADJECTIVE_GAP:
+                continue  # a hyphenated modifier is one ("one small silver wind-up robot")
             got = number_value(text, words, i)
             if got and got[1] == length:
                 between = words[i + length : start]
-                if any(b.text in GAP_STOP or number_value(text, words, k) for k, b in enumerate(between, i + length)):
+                if any((b.text in GAP_STOP and not words[k - 1].hyphen_next) or number_value(text, words, k) for k, b in enumerate(between, i + length)):
                     continue
                 before = words[i - 1].text if i > 0 and words[i - 1].clause == words[i].clause else ""  # not "waist-up, one"
                 if before in _APPROXIMATE or (i > 1 and words[i - 2].text in ("at", "up") and before in ("least", "most", "to")):

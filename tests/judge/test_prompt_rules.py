@@ -313,3 +313,14 @@ def test_one_in_a_statement_is_said_by_an_article(prompt, expected):
 )
 def test_a_colour_before_a_participle_or_an_adjective_after_the_noun(check, prompt, expected):
     assert judge_check(ColorCheck(type="color", **check), prompt)[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        ("three small red clip-on lamps along the shelf", "pass"),  # a hyphenated modifier is one modifier
+        ("three small red clip-on desk lamps", "abstain"),  # four modifiers: the number may count something else
+    ],
+)
+def test_a_hyphenated_modifier_counts_once_between_a_number_and_its_noun(prompt, expected):
+    assert judge_check(CountCheck(type="count", entity="lamps", count=3), prompt)[0] == expected
