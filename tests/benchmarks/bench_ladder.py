@@ -165,9 +165,10 @@ def strong_formats(ladder: dict) -> tuple[str, ...]:
 
 
 def agreement(outcomes: dict, tasks: list[str], formats: tuple[str, ...]) -> dict:
-    """Share of checkpoints the strong formats decide alike (the same outcome in every format), with
-    and without JSON."""
-    def share(formats):
+    """Share of checkpoints the strong formats decide alike (the same outcome in every format): all
+    of them, the issue's four (prose, markdown, JSON, SD tags), all but JSON; and the share in
+    conflict (passed in one format, failed in another)."""
+    def share(formats, alike=lambda seen: len(seen) == 1):
         same = total = 0
         for task in tasks:
             runs = [outcomes.get((f"strong-{fmt}", task)) for fmt in formats]
@@ -175,9 +176,12 @@ def agreement(outcomes: dict, tasks: list[str], formats: tuple[str, ...]) -> dic
                 continue
             for checkpoint in runs[0]:
                 total += 1
-                same += len({r.get(checkpoint) for r in runs}) == 1
+                same += alike({r.get(checkpoint) for r in runs})
         return same / total if total else None
-    return {"formats": list(formats), "all": share(formats), "without_json": share(tuple(f for f in formats if f != "json"))}
+    four = tuple(f for f in FORMAT_ORDER[:4] if f in formats)
+    return {"formats": list(formats), "all": share(formats), "four": share(four) if len(four) == 4 else None,
+            "without_json": share(tuple(f for f in formats if f != "json")),
+            "conflicting": share(formats, lambda seen: {"pass", "fail"} <= seen)}
 
 
 def pct(value) -> str:
@@ -201,8 +205,9 @@ def print_report(report: dict) -> None:
         for pair, row in data["pairs"].items():
             print(f"| {pair} | {row['mean_diff']:+.3f} | {row['p']:.2g} | {row['tasks']} |")
         agree = data["format_agreement"]
+        four = f", the four of prose, markdown, JSON and SD tags {pct(agree['four'])}" if len(agree["formats"]) > 4 else ""
         print(f"\nstrong formats ({', '.join(agree['formats'])}) decided alike: {pct(agree['all'])} of checkpoints "
-              f"(without JSON {pct(agree['without_json'])})")
+              f"(without JSON {pct(agree['without_json'])}{four}); passed in one and failed in another: {pct(agree['conflicting'])}")
 
 
 def main(argv=None) -> None:
