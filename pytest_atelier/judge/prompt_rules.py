@@ -49,7 +49,7 @@ def asked_for(phrases: list[str], what: str, prompt: str, partners: frozenset[st
     """Pass: a mention outside any exclusion, not hyphen-joined or compounded with a
     neighbouring noun, and preceded by nothing, a determiner, a number, a colour or an
     adjective (so "baseball bat" does not pass for the animal), or compounded with one of
-    ``partners``, words that the same request names ("ground fog" for [fog] and [ground]).
+    ``partners``, words that the same request names ("ground fog" for [fog] and [ground]; a word of a longer term counts).
     Fail: every mention lies inside an exclusion ("no X", a negative prompt). Abstain: otherwise."""
     prompt = plain_prompt(prompt)
     words = ev.read_words(prompt)
@@ -90,7 +90,7 @@ def match_groups(groups: list[list[str]], prompt: str) -> tuple[str, str]:
     """Pass: every group has a mention outside an exclusion. Fail: some group is mentioned
     only inside exclusions. Abstain: some group is not found (it may be worded otherwise)."""
     missing, excluded, why = [], [], []
-    partners = frozenset(t.lower() for group in groups for t in group if len(t.split()) == 1)
+    partners = frozenset(w for group in groups for t in group for w in re.findall(r"[^\W_]+", t.lower()) if len(w) > 2)
     for group in groups:
         outcome, reason = asked_for(group, group[0], prompt, partners)
         if outcome == "fail":

@@ -282,6 +282,8 @@ def test_a_number_opening_a_labels_description_counts_the_label(prompt, count, e
         ([["smoke", "haze"], ["rising", "curling"]], "a chimney with smoke curling into the dusk", "pass"),
         ([["smoke", "haze"], ["rising", "curling"]], "a chimney, (rising smoke:1.2), dusk", "pass"),
         ([["kit", "spec"]], "a spec kit for the new camera", "pass"),  # two words of one request
+        ([["moonlight", "silver light"]], "a faint moonlight glow on the tiles", "abstain"),
+        ([["moonlight", "soft glow"]], "a faint moonlight glow on the tiles", "pass"),  # a word of a longer term
         ([["smoke", "haze"]], "a smoke alarm on the ceiling", "abstain"),  # 'alarm' is no word of the request
         ([["smoke"], ["rising"]], "no smoke rising from the chimney", "fail"),
     ],
