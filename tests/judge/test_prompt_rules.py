@@ -326,3 +326,15 @@ def test_a_colour_before_a_participle_or_an_adjective_after_the_noun(check, prom
 )
 def test_a_hyphenated_modifier_counts_once_between_a_number_and_its_noun(prompt, expected):
     assert judge_check(CountCheck(type="count", entity="lamps", count=3), prompt)[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("prompt", "count", "expected"),
+    [
+        ("two blue kites over the dunes, and further off two yellow kites", 4, "abstain"),  # two groups, not one said twice
+        ("two blue kites over the dunes, and further off two yellow kites", 2, "abstain"),
+        ("two kites over the dunes; the two blue kites fly high", 2, "pass"),  # the same kites said again
+    ],
+)
+def test_counted_groups_of_different_colours_are_not_one_group(prompt, count, expected):
+    assert judge_check(CountCheck(type="count", entity="kites", count=count), prompt)[0] == expected
