@@ -35,6 +35,19 @@ def test_typo_in_field_names_file_line_and_field(tmp_path):
     assert f"co_sign.yaml:{line}: checkpoints.2.depend_on" in str(err)
 
 
+def test_a_colour_the_judge_cannot_read_is_an_error_at_its_line(tmp_path):
+    """A colour outside the palette and its synonyms could never be decided on either side."""
+    task = CO_TASK.replace("check: {type: color, color: red, entity: circles}", "check: {type: color, color: dark red, entity: circles}")
+    task = task.replace("count: 3, color: red}", "count: 3, color: reddish}")
+    err = _error(tmp_path, co_sign=task)
+    problems = {field: (line, msg) for line, field, msg in err.problems}
+    assert set(problems) == {"checkpoints.1.check.count.color", "checkpoints.2.check.color.color"}
+    line, msg = problems["checkpoints.2.check.color.color"]
+    assert line == task.splitlines().index("    check: {type: color, color: dark red, entity: circles}") + 1
+    assert "unknown colour 'dark red'" in msg and "crimson" not in msg and "navy" in msg
+    assert load_suite(write_suite(tmp_path / "ok", {"co_sign": CO_TASK.replace("color: red, entity", "color: crimson, entity")}))
+
+
 def test_bad_category_and_kind_fields(tmp_path):
     err = _error(tmp_path, oe_garden=OE_TASK.replace("category: OE", "category: XX").replace("type: style", "type: shape"))
     fields = {p[1] for p in err.problems}

@@ -10,9 +10,10 @@ from __future__ import annotations
 import enum
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ..errors import FieldError
+from ..judge.colors import COLOR_NAMES, canonical
 
 __all__ = [
     "Category",
@@ -129,11 +130,22 @@ class TextCheck(_Model):
     region: Region | None = None
 
 
+def _known_colour(word: str) -> str:
+    """A colour the judge can read on both sides, or an error naming the ones it knows."""
+    if canonical(word) is None:
+        raise ValueError(f"unknown colour {word!r}: the judge could never decide this check; "
+                         f"use a palette colour ({', '.join(COLOR_NAMES)}) or one of its synonyms")
+    return word
+
+
+ColourName = Annotated[str, AfterValidator(_known_colour)]
+
+
 class ColorCheck(_Model):
     """An entity (or the whole image when ``entity`` is empty) carries a named colour."""
 
     type: Literal["color"]
-    color: str = Field(min_length=1)
+    color: ColourName
     entity: str = ""
     terms: list[str] = []  # other names of the entity for the prompt side
     region: Region | None = None
@@ -147,7 +159,7 @@ class CountCheck(_Model):
     entity: str = Field(min_length=1)
     count: int = Field(ge=0)
     terms: list[str] = []
-    color: str | None = None
+    color: ColourName | None = None
 
 
 class AbsenceCheck(_Model):
@@ -157,7 +169,7 @@ class AbsenceCheck(_Model):
     entity: str = Field(min_length=1)
     terms: list[str] = []
     text: str | None = None
-    color: str | None = None
+    color: ColourName | None = None
 
 
 class PresenceCheck(_Model):
@@ -184,7 +196,7 @@ class LayoutCheck(_Model):
     region: Region
     terms: list[str] = []
     text: str | None = None
-    color: str | None = None
+    color: ColourName | None = None
 
 
 class PaletteCheck(_Model):
@@ -192,7 +204,7 @@ class PaletteCheck(_Model):
     colours together cover at most ``tolerance`` of the image."""
 
     type: Literal["palette"]
-    colors: list[str] = Field(min_length=1)
+    colors: list[ColourName] = Field(min_length=1)
     tolerance: float = Field(0.05, ge=0, lt=1)
 
 
