@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from . import colors
-from .prompt_words import DETERMINERS, LIST_JOINERS, Word
-from .quantities import ADJECTIVE_GAP, GAP_STOP
+from .prompt_words import DETERMINERS, LIST_JOINERS, Word, labels_line
+from .quantities import ADJECTIVE_GAP, GAP_STOP, NUMBER_WORDS
+from .text_units import in_quotes
 
 __all__ = ["colour_of", "colour_phrase", "colour_words_bound", "ones_after"]
 
@@ -57,6 +58,35 @@ def _shared_head(words: list[Word], joiner: int, start: int, bound: list[tuple[i
     return any(colour_of(words[k].text) and words[k].clause == words[joiner].clause for k in before if k != joiner - 1)
 
 
+def _joined_colours(words: list[Word], joiner: int) -> list[tuple[int, str]]:
+    """The colours joined by "and"/"or" to those of a noun phrase ("blue and white checkerboard"):
+    under either reading (a two-colour board, or blue boards and white ones) they are the noun's.
+    Not a colour said of something before ("the barn is red and blue hats ...")."""
+    k, found = joiner - 1, []
+    while k >= 0 and words[k].clause == words[joiner].clause and (colour_of(words[k].text) or words[k].text in _COLOUR_MODIFIERS):
+        if colour_of(words[k].text) and not words[k].hyphen_next:
+            found.append((k, colour_of(words[k].text)))
+        k -= 1
+    said_of_another = k >= 0 and words[k].clause == words[joiner].clause and words[k].text in _PREDICATE_LINKS
+    return [] if said_of_another else found
+
+
+def _label_value_colours(words: list[Word], k: int) -> list[tuple[int, str]]:
+    """Colours of the first phrase of a label's description, which says what the labelled thing
+    is: "plain grey table", "one, teal, around the neck"; up to a preposition or "with"."""
+    first = words[k].sentence if k < len(words) else -1
+    while k < len(words) and words[k].sentence == first and (words[k].text in DETERMINERS or words[k].text in NUMBER_WORDS or words[k].text.isdigit()):
+        k += 1  # "a", "one,"
+    found = []
+    clause = words[k].clause if k < len(words) else -1
+    while k < len(words) and words[k].clause == clause and words[k].text not in _PHRASE_STOPS - LIST_JOINERS:
+        joined = words[k + 1].text if words[k].hyphen_next and k + 1 < len(words) else ""
+        if colour_of(words[k].text) and (not joined or colour_of(joined) or joined in _HUE_SUFFIXES):
+            found.append((k, colour_of(words[k].text)))
+        k += 1
+    return found
+
+
 def colour_of(word: str) -> str | None:
     return colors.canonical(word)
 
@@ -84,6 +114,7 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
         if w in _PHRASE_STOPS:
             if w in LIST_JOINERS and i > 0 and colour_of(words[i - 1].text) and words[i - 1].clause == words[start].clause:
                 ambiguous = True
+                bound += _joined_colours(words, i)
             ambiguous |= w in LIST_JOINERS and _shared_head(words, i, start, bound)
             break
         colour = colour_of(w)
@@ -94,6 +125,11 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
             bound.append((i, colour))  # not "red-haired" (the hair) nor "Green Valley Farms" (a name)
         i -= 1
     j = end
+    quoted = in_quotes(text, words)
+    while j < len(words) and quoted[j] and words[j].sentence == words[start].sentence:
+        j += 1  # 'the title "WINTER HYMNS" in red': the text the noun holds comes between
+    if labels_line(text, words, start, end):
+        return bound + _label_value_colours(words, end), ambiguous
     if j < len(words) and words[j].sentence == words[start].sentence:
         k = j + (words[j].text in _ADVERBS and j + 1 < len(words) and words[j + 1].text in ("is", "are"))  # "the wall behind is"
         while k < len(words) and (words[k].text in _PREDICATE_LINKS or _participle_link(words, k)) and k - j < 3:
@@ -106,7 +142,8 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
         if k < len(words) and words[k].sentence == words[start].sentence:
             colour = colour_of(words[k].text)
             after = words[k + 1].text if k + 1 < len(words) and words[k + 1].clause == words[k].clause else ""
-            ends = not after or after in _PHRASE_STOPS or colour_of(after)
+            # "sails in cream crossed by red stripes": a participle after the colour opens a phrase of its own
+            ends = not after or after in _PHRASE_STOPS or colour_of(after) or (len(after) > 4 and after.endswith("ed"))
             # "blades pink, ..." (a colour closing a short clause that opens with the noun) binds without a link word
             terse = not after and (start < 2 or words[start - 2].clause != words[start].clause)
             if colour and (ends and (linked or terse) or copula):

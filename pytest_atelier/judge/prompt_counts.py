@@ -39,6 +39,14 @@ def _member(words, m) -> bool:
     return bool(_MEMBER & set(lead[-2:]))
 
 
+def _coloured_groups(prompt: str, words, counted) -> bool:
+    """Two counted mentions bind colours that share none ("two sails in cream ... two orange
+    sails"): they are different groups, not the same one said twice."""
+    hues = [{c for _, c in ev.colour_words_bound(prompt, words, m.start, m.end)[0]} for m in counted]
+    hues = [h for h in hues if h]
+    return any(not (a & b) for k, a in enumerate(hues) for b in hues[k + 1 :])
+
+
 def check_count(check, prompt: str) -> tuple[str, str]:
     """A quantity bound to the entity's noun: digits (``3``, ``3x``), number words and their
     compounds, ``a pair of``, ``half a dozen``, ``a single``, a/an before a singular noun,
@@ -68,6 +76,8 @@ def check_count(check, prompt: str) -> tuple[str, str]:
     affirmed = [m for m in affirmed if not _member(words, m)]
     for m in affirmed:
         value, how = ev.quantity_before(prompt, words, m.start)
+        if how == "none" and ev.label_count(prompt, words, m.start, m.end) is not None:
+            value, how = ev.label_count(prompt, words, m.start, m.end), "number"  # "stethoscope: one, teal"
         approximate += how == "approximate"
         articles += how == "article"
         first = m if first is None and how == "article" else first
@@ -78,6 +88,8 @@ def check_count(check, prompt: str) -> tuple[str, str]:
         return "abstain", f"the prompt gives an approximate number of {check.entity!r}"
     if any(_contrasted(words, m) for m in affirmed):
         return "abstain", f"the prompt counts {check.entity!r} one by one (\"one ... and a smaller one\"): the total is not given"
+    if _coloured_groups(prompt, words, [m for m in affirmed if ev.quantity_before(prompt, words, m.start)[1] == "number"]):
+        return "abstain", f"the prompt counts {check.entity!r} in groups of different colours: the total is not given"
     if any(_distributive(words, m) for m in affirmed):  # "three tables, each with four chairs"
         return "abstain", f"the prompt counts {check.entity!r} per item (each, every, per): the total is a product"
     if articles and (quantified > 1 or any(m is not first and not ev.refers_back(words, m) for m in affirmed)):

@@ -139,10 +139,19 @@ def _thin_keyword(groups: list[list[str]], statement: str, prompt: str) -> bool:
     return len(hits) == 1 and len(wanted) >= 2 and 2 * (len(wanted) - len(unshown)) < len(wanted)
 
 
+def _said_once(groups: list[list[str]], prompt: str) -> bool:
+    """A keyword of the groups is asked for with "a", "an", "one" or "a single" before it: the
+    statement's "one" is said ("one dark pawn" by "a dark wooden pawn")."""
+    plain = plain_prompt(prompt)
+    words = ev.read_words(plain)
+    found = ev.mentions([t for group in groups for t in group], plain, words)
+    return any(m.status == ev.AFFIRMED and ev.quantity_before(plain, words, m.start)[0] == 1 for m in found)
+
+
 def _by_keywords(groups: list[list[str]], statement: str, prompt: str) -> tuple[str, str]:
     """The keyword groups' verdict, a pass abstaining where it rests on less than the statement says."""
     outcome, reason = match_groups(groups, prompt)
-    unsaid = [w for w in _uncovered(statement, groups) if asked_for([w], w, prompt)[0] != "pass"]
+    unsaid = [w for w in _uncovered(statement, groups) if asked_for([w], w, prompt)[0] != "pass" and not (w == "one" and _said_once(groups, prompt))]
     if outcome == "pass" and unsaid:
         return "abstain", f"{reason}, but not {quote_list(unsaid)}, which the statement needs and no group holds"
     if outcome == "pass" and _thin_keyword(groups, statement, prompt):

@@ -19,7 +19,7 @@ import re
 from .colour_binding import colour_of, colour_words_bound, ones_after
 from .negation import excluded_after, scope_statuses, word_statuses
 from .prompt_words import AFFIRMED, DETERMINERS, NEGATED, UNCLEAR, Mention, Word, read_words, same_term
-from .quantities import NUMBER_WORDS, number_value, quantity_before
+from .quantities import NUMBER_WORDS, label_count, number_value, quantity_before
 from .regions import REGION_AXES, SOFT_CENTRE, regions_in, regions_of
 from .relations import CONVERSE, Relation, relation_at, relations_between, relative_placements
 from .text_units import in_quotes, names_a_thing, normalise_text, quoted_units
@@ -46,6 +46,7 @@ __all__ = [
     "normalise_text",
     "number_value",
     "quantity_before",
+    "label_count",
     "colour_words_bound",
     "ones_after",
     "another_of",
@@ -127,7 +128,7 @@ _PARTICIPLES = frozenset(
 # Adjectives that may follow a noun (True) or only compare ("darker"; "lamp light" is a compound).
 _POST_ADJECTIVES = {
     **{w: True for w in "deep bright pale wide tall small large big huge tiny thin thick narrow short high low soft "
-       "warm cool heavy slim round upright visible".split()},
+       "warm cool heavy slim round upright visible hard".split()},
     **{w: True for w in "full several many few all both".split()},
     **{w: False for w in "strong dark light close far old young".split()},
 }

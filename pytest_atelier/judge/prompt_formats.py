@@ -47,6 +47,8 @@ _PLAIN_KEYS = frozenset(
 )
 _POSITION_KEYS = frozenset("position placement location placed where region area alignment".split())
 _COLOUR_KEYS = frozenset("color colour colors colours".split())
+# Keys that give a colour when their value is one ("ink": "black", "fill": "teal").
+_PAINT_KEYS = frozenset("ink inks paint fill tint hue shade".split())
 _COUNT_KEYS = frozenset("count number quantity amount".split())
 _NAME_KEYS = frozenset("item name object element thing what entity type kind subject character figure".split())
 # Keys under a text key that say how the text looks, not what it says.
@@ -206,7 +208,7 @@ def _say_record(value: dict, name: str, out: list[str]) -> dict:
             continue
         if count is None and words in _COUNT_KEYS and isinstance(v, int) and not isinstance(v, bool):
             count = str(v)
-        elif colour is None and words in _COLOUR_KEYS and isinstance(v, str) and colour_phrase(v):
+        elif colour is None and words in _COLOUR_KEYS | _PAINT_KEYS and isinstance(v, str) and colour_phrase(v):
             colour = v.strip()
         elif place is None and words in _POSITION_KEYS and isinstance(v, str):
             place = v
@@ -250,7 +252,7 @@ def _sentence(path: tuple[str, ...], value, under_text: bool = False) -> str:
     if words in _POSITION_KEYS and owner:
         glue = " " if _PREPOSITION_START.match(text) or _PARTICIPLE_START.match(text) else " at "
         return f"{owner}{glue}{text}."
-    if words in _COLOUR_KEYS and owner:
+    if words in _COLOUR_KEYS and owner or words in _PAINT_KEYS and owner and colour_phrase(text):
         return f"{text} {owner}." if colour_phrase(text) else f"{owner} in {text}."
     if len(words.split()) > 1 and words.split()[-1] in _COLOUR_KEYS:  # "line_color": "amber"
         return f"{words.rsplit(' ', 1)[0]} in {text}."

@@ -45,16 +45,17 @@ def split_mentions(found: list[ev.Mention]) -> tuple[list[ev.Mention], list[ev.M
     return [m for m in found if m.status == ev.AFFIRMED], [m for m in found if m.status == ev.NEGATED]
 
 
-def asked_for(phrases: list[str], what: str, prompt: str) -> tuple[str, str]:
+def asked_for(phrases: list[str], what: str, prompt: str, partners: frozenset[str] = frozenset()) -> tuple[str, str]:
     """Pass: a mention outside any exclusion, not hyphen-joined or compounded with a
     neighbouring noun, and preceded by nothing, a determiner, a number, a colour or an
-    adjective (so "baseball bat" does not pass for the animal). Fail: every mention lies
-    inside an exclusion ("no X", a negative prompt). Abstain: otherwise."""
+    adjective (so "baseball bat" does not pass for the animal), or compounded with one of
+    ``partners``, words that the same request names ("ground fog" for [fog] and [ground]; a word of a longer term counts).
+    Fail: every mention lies inside an exclusion ("no X", a negative prompt). Abstain: otherwise."""
     prompt = plain_prompt(prompt)
     words = ev.read_words(prompt)
     found = ev.mentions(phrases, prompt, words)
     affirmed, negated = split_mentions(found)
-    plain = [m for m in affirmed if ev.plain_head(words, m)]
+    plain = [m for m in affirmed if ev.plain_head(words, m)] + [m for m in found if _partnered(words, m, partners)]
     if plain:
         return "pass", f"the prompt asks for {what!r} ({plain[0].phrase!r})"
     if affirmed:
@@ -63,6 +64,14 @@ def asked_for(phrases: list[str], what: str, prompt: str) -> tuple[str, str]:
     if negated and len(negated) == len(found):
         return "fail", f"the prompt mentions {what!r} only to exclude it"
     return "abstain", _unclear_reason(what, phrases, found, words)
+
+
+def _partnered(words: list[ev.Word], m: ev.Mention, partners: frozenset[str]) -> bool:
+    """The mention is compounded with a word the request itself names: the noun it modifies
+    ("tech spec" for [spec, tech]) or the noun before it ("fog rolling" for [fog] and [rolling])."""
+    def named(k: int) -> bool:
+        return 0 <= k < len(words) and words[k].clause == words[m.start].clause and any(ev.same_term(words[k].text, p) for p in partners)
+    return (m.compound and named(m.end)) or (m.status == ev.AFFIRMED and named(m.start - 1))
 
 
 def _unclear_reason(what: str, phrases: list[str], found: list[ev.Mention], words: list[ev.Word]) -> str:
@@ -81,8 +90,9 @@ def match_groups(groups: list[list[str]], prompt: str) -> tuple[str, str]:
     """Pass: every group has a mention outside an exclusion. Fail: some group is mentioned
     only inside exclusions. Abstain: some group is not found (it may be worded otherwise)."""
     missing, excluded, why = [], [], []
+    partners = frozenset(w for group in groups for t in group for w in re.findall(r"[^\W_]+", t.lower()) if len(w) > 2)
     for group in groups:
-        outcome, reason = asked_for(group, group[0], prompt)
+        outcome, reason = asked_for(group, group[0], prompt, partners)
         if outcome == "fail":
             excluded.append(group)
         elif outcome == "abstain":

@@ -11,7 +11,7 @@ import re
 
 from .text_match import same_word
 
-__all__ = ["Word", "Mention", "AFFIRMED", "NEGATED", "UNCLEAR", "DETERMINERS", "LIST_JOINERS", "read_words", "same_term"]
+__all__ = ["Word", "Mention", "AFFIRMED", "NEGATED", "UNCLEAR", "DETERMINERS", "LIST_JOINERS", "read_words", "same_term", "labels_line"]
 
 AFFIRMED, NEGATED, UNCLEAR = "affirmed", "negated", "unclear"
 
@@ -62,6 +62,16 @@ def read_words(text: str) -> list[Word]:
                 out.append(Word(low.split("'")[0], m.start(), m.end(), sentence, clause, line, hyphen, tok[0].isupper(), low.endswith("'s")))
     return out
 
+
+
+def labels_line(text: str, words: list[Word], start: int, end: int) -> bool:
+    """The noun phrase is the label of a ``label: description`` line ("background: light gray
+    gradient", "- Letters: hand-painted red"): it opens its line or sentence, at most two words
+    after the start, and a colon follows it."""
+    if end >= len(words) or ":" not in text[words[end - 1].end : words[end].start]:
+        return False
+    lead = [k for k in range(max(0, start - 3), start) if words[k].sentence == words[start].sentence]
+    return len(lead) <= 2 and all(words[k].clause == words[start].clause for k in lead)
 
 
 LIST_JOINERS = frozenset({"and", "or", "nor"})

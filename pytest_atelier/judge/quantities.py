@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from .prompt_words import DETERMINERS, LIST_JOINERS, Word
+from .prompt_words import DETERMINERS, LIST_JOINERS, Word, labels_line
 
-__all__ = ["NUMBER_WORDS", "ADJECTIVE_GAP", "GAP_STOP", "number_value", "quantity_before"]
+__all__ = ["NUMBER_WORDS", "ADJECTIVE_GAP", "GAP_STOP", "number_value", "quantity_before", "label_count"]
 
 # --- quantities --------------------------------------------------------------------------
 
@@ -72,15 +72,17 @@ def quantity_before(text: str, words: list[Word], start: int) -> tuple[int | Non
     """The quantity bound to the noun phrase whose head starts at ``start``:
     ``(value, how)``. ``how`` is ``number``, ``article`` (a/an before a singular noun, with
     up to three modifiers between), ``approximate`` (about, at least ...) or ``none``."""
-    for gap in range(0, ADJECTIVE_GAP + 1):
+    for gap in range(0, 2 * ADJECTIVE_GAP + 1):
         for length in (3, 2, 1):
             i = start - gap - length
             if i < 0 or words[i].clause != words[start].clause:  # not 'panel 2 "KNOCK", panel'
                 continue
+            if sum(not words[k - 1].hyphen_next for k in range(i + length, start)) > ADJECTIVE_GAP:
+                continue  # a hyphenated modifier is one ("one small silver wind-up robot")
             got = number_value(text, words, i)
             if got and got[1] == length:
                 between = words[i + length : start]
-                if any(b.text in GAP_STOP or number_value(text, words, k) for k, b in enumerate(between, i + length)):
+                if any((b.text in GAP_STOP and not words[k - 1].hyphen_next) or number_value(text, words, k) for k, b in enumerate(between, i + length)):
                     continue
                 before = words[i - 1].text if i > 0 and words[i - 1].clause == words[i].clause else ""  # not "waist-up, one"
                 if before in _APPROXIMATE or (i > 1 and words[i - 2].text in ("at", "up") and before in ("least", "most", "to")):
@@ -95,3 +97,16 @@ def quantity_before(text: str, words: list[Word], start: int) -> tuple[int | Non
             if words[i].text in GAP_STOP or words[i].text in _APPROXIMATE:
                 break
     return None, "none"
+
+
+def label_count(text: str, words: list[Word], start: int, end: int) -> int | None:
+    """The number that is the whole first part of a label's description, which counts the
+    labelled thing: "stethoscope: one, teal, around the neck", "wind-up key: exactly 1"."""
+    if not labels_line(text, words, start, end):
+        return None
+    k = end + (words[end].text in ("exactly", "only", "just"))
+    got = number_value(text, words, k) if k < len(words) and words[k].line == words[end - 1].line else None
+    if got is None:
+        return None
+    after = k + got[1]
+    return got[0] if after >= len(words) or words[after].clause != words[k].clause else None

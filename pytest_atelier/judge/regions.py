@@ -70,10 +70,36 @@ def regions_of(words: list[Word], m: Mention) -> list[tuple[int, dict[str, str]]
     after = [k for k in range(hi, len(words)) if words[k].sentence == words[m.start].sentence and words[k].clause == words[hi].clause] if hi < len(words) else []
     if after and _bare_region(words, after):
         return regions_in(words, after[0], after[-1] + 1)  # "one yellow sun, top right"
+    if m.end == hi:
+        described = _described_after(words, hi)
+        if described:
+            return described
     before = [k for k in range(lo) if words[k].sentence == words[lo].sentence and words[k].clause == words[lo - 1].clause]
     if not before or len(before) > 6 or (words[before[0]].text not in _FRAME_PREPS and not _bare_region(words, before)):
         return own
     return regions_in(words, before[0], lo)  # "In the center, the output figure": a fronted region
+
+
+# Verbs that place their subject ("the stag, printed in black, stands in the centre").
+_POSTURES = frozenset("stands stand sits sit lies lie hangs hang rests rest floats float sets set laid hung perched".split())
+
+
+def _described_after(words: list[Word], k: int) -> list[tuple[int, dict[str, str]]]:
+    """Frame regions in the clauses that go on describing a noun closing its clause: clauses
+    opening with a participle or a verb of place ("a stag, printed in black, standing in the
+    centre"; "jug: small, standing on the right"), past short ones of a word or two ("small")."""
+    while k < len(words) and words[k].sentence == words[k - 1].sentence:
+        clause = [j for j in range(k, len(words)) if words[j].clause == words[k].clause]
+        opener = words[k].text
+        if opener in _POSTURES or (len(opener) > 3 and opener.endswith(("ing", "ed"))):
+            end = min([j for j in clause if words[j].text in _COORDINATORS], default=clause[-1] + 1)
+            found = regions_in(words, k, end)
+            if found:
+                return found
+        elif len(clause) > 2 or words[k].text in DETERMINERS:
+            return []
+        k = clause[-1] + 1
+    return []
 
 
 def _bare_region(words: list[Word], clause: list[int]) -> bool:

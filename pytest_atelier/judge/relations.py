@@ -32,6 +32,7 @@ _RELATION_PHRASES: dict[tuple[str, ...], frozenset[str]] = {
         "next to": "next_to", "beside": "next_to", "alongside": "next_to", "adjacent to": "next_to",
         "near": "next_to", "close to": "next_to", "close beside": "next_to", "by the side of": "next_to",
         "outside": "outside", "outside of": "outside", "far from": "apart", "away from": "apart",
+        "to its left": "left_of", "on its left": "left_of", "to its right": "right_of", "on its right": "right_of",
     }.items()
 }  # fmt: skip
 _RELATION_LENGTHS = sorted({len(k) for k in _RELATION_PHRASES}, reverse=True)
@@ -116,7 +117,8 @@ def relations_between(text: str, words: list[Word], found: list[Mention]) -> lis
         obj = min(after, key=lambda k: found[k].start) if after else None
         if obj is not None and not _modifier_gap(words, i + n, found[obj].start):
             obj = None
-        if obj is None:
+        pronoun = obj is None and _pronoun_object(words, i, n)
+        if obj is None and not pronoun:
             i += n
             continue
         phrase = " ".join(w.text for w in words[i : i + n])
@@ -126,6 +128,14 @@ def relations_between(text: str, words: list[Word], found: list[Mention]) -> lis
             k = max(before, key=lambda k: found[k].end)
             if found[k].end == i or _subject_gap(words, found[k].end, i, quoted):
                 subj = k
+        if pronoun:  # "a lamp with a bird hanging beneath it", "...; the glass is to its left"
+            obj = _antecedent(words, found, found[subj].start) if subj is not None else None
+            if obj is not None and found[obj].phrase != found[subj].phrase:
+                marks = {statuses[k] for k in range(i, i + n)} | {found[subj].status, found[obj].status}
+                status = NEGATED if NEGATED in marks else UNCLEAR if UNCLEAR in marks else AFFIRMED
+                out.append(Relation(subj, obj, rels, " ".join(w.text for w in words[i : i + n + all(w.text != "its" for w in words[i : i + n])]), status))
+            i += n
+            continue
         opens = i == 0 or words[i - 1].clause != words[i].clause or words[i - 1].text in ("and", "just", "directly", "right")
         fronted = opens and (not before or all(words[found[k].end - 1].clause != words[i].clause for k in before))
         if subj is None and fronted:  # "Above the door, a sign" / "Beside the bed stands a lamp"
@@ -142,6 +152,20 @@ def relations_between(text: str, words: list[Word], found: list[Mention]) -> lis
             out.append(Relation(subj, obj, rels, phrase, status))
         i += n
     return out
+
+
+def _pronoun_object(words: list[Word], i: int, n: int) -> bool:
+    """The relation phrase at ``i`` takes a pronoun as its object ("beneath it", "to its left")."""
+    if any(w.text == "its" for w in words[i : i + n]):
+        return True
+    return i + n < len(words) and words[i + n].text in ("it", "them") and words[i + n].clause == words[i].clause
+
+
+def _antecedent(words: list[Word], found: list[Mention], before: int) -> int | None:
+    """The thing a pronoun stands for: the nearest mention before the clause's own subject, in
+    its sentence or the one before."""
+    near = [k for k, m in enumerate(found) if m.end <= before and words[before].sentence - words[m.start].sentence <= 1]
+    return max(near, key=lambda k: found[k].end) if near else None
 
 
 _DIRECTIONAL = frozenset({"above", "below", "left_of", "right_of", "in_front_of", "behind", "next_to"})

@@ -7,7 +7,7 @@ from pytest_atelier.judge import prompt_evidence as ev
 from pytest_atelier.judge import prompt_rules as pr
 from pytest_atelier.judge.prompt_decide import decide, judge_check
 from pytest_atelier.judge.text_match import NgramEmbedder
-from pytest_atelier.suite.models import Checkpoint, ColorCheck, LayoutCheck, StyleCheck
+from pytest_atelier.suite.models import Checkpoint, ColorCheck, CountCheck, LayoutCheck, StyleCheck
 
 
 def rule(check, prompt):
@@ -216,3 +216,125 @@ def test_more_of_a_kind_is_not_the_thing_meant():
     prompt = "Orange trees fill the left side; a dark spruce stands in the middle with more golden trees beside it."
     assert judge_check(check, prompt)[0] == "pass"
     assert judge_check(check, "A dark spruce with more golden trees beside it.")[0] == "abstain"  # only others are said
+
+
+@pytest.mark.parametrize(
+    ("check", "prompt", "expected"),
+    [
+        # a label's description says what the labelled thing is, in any format
+        ({"color": "brown", "entity": "table"}, "- Table: old brown oak slab with iron legs", "pass"),
+        ({"color": "brown", "entity": "table"}, '{"scene": "a kitchen", "table": "scrubbed brown pine, by the window"}', "pass"),
+        ({"color": "green", "entity": "scarf"}, '{"outfit": {"coat": "black", "scarf": "one, green, loosely tied"}}', "pass"),
+        ({"color": "white", "entity": "table"}, "- Table: old brown oak slab with iron legs", "fail"),
+        ({"color": "white", "entity": "vase"}, "- Vase: tall glass with a white lily", "abstain"),  # the lily's colour
+        ({"color": "white", "entity": "vase"}, "Vase: a tall one, white lily inside", "abstain"),  # a later part names another thing
+        # a quoted text between a noun and its colour is what the noun says
+        ({"color": "gold", "entity": "banner"}, 'a banner "GRAND OPENING" in gold across the shop front', "pass"),
+        ({"color": "gold", "entity": "banner"}, '(banner "GRAND OPENING" in gold:1.2), balloons', "pass"),
+        # colours joined by "and" before a noun are all the noun's, under either reading
+        ({"color": "yellow", "entity": "umbrella"}, "a striped yellow and green umbrella on the sand", "pass"),
+        ({"color": "blue", "entity": "umbrella"}, "a yellow and green umbrella", "abstain"),  # one umbrella or several: cannot tell
+        ({"color": "yellow", "entity": "umbrella"}, "the towel is yellow and green umbrellas line the beach", "abstain"),
+    ],
+)
+def test_colour_said_in_a_label_a_quoted_text_or_a_joined_list(check, prompt, expected):
+    assert judge_check(ColorCheck(type="color", **check), prompt)[0] == expected
+
+
+def test_a_paint_key_gives_its_owner_a_colour():
+    prompt = '{"figures": {"heron": {"count": 1, "ink": "indigo", "position": "left"}, "sky": {"ink": "thin washes"}}}'
+    assert judge_check(ColorCheck(type="color", color="navy", entity="heron"), prompt)[0] == "pass"
+    assert judge_check(ColorCheck(type="color", color="blue", entity="sky"), prompt)[0] == "abstain"  # not a colour
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        ("One lone heron, painted in grey, standing on the left of the frame.", "pass"),
+        ("- Heron: tall, wading on the left", "pass"),
+        ("A lone heron standing on the right of the frame.", "fail"),
+        # a place far from the noun may be another thing's ("chasing a frog on the right"): it never fails
+        ("One lone heron, painted in grey, standing on the right of the frame.", "abstain"),
+        ("One lone heron, a fish, a frog jumping on the left.", "abstain"),  # the frog's place
+    ],
+)
+def test_a_place_said_in_clauses_that_go_on_describing_a_thing(prompt, expected):
+    assert judge_check(LayoutCheck(type="layout", entity="heron", region="left"), prompt)[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("prompt", "count", "expected"),
+    [
+        ('{"desk": {"lamp": "one, brass, angled down"}}', 1, "pass"),
+        ("- Lamp: exactly two, both brass", 2, "pass"),
+        ("- Lamp: exactly two, both brass", 1, "fail"),
+        ("- Lamp: two-tone brass", 2, "abstain"),  # a compound, not a number
+        ("- Lamp: brass, with two bulbs", 2, "abstain"),  # the bulbs' number
+    ],
+)
+def test_a_number_opening_a_labels_description_counts_the_label(prompt, count, expected):
+    assert judge_check(CountCheck(type="count", entity="lamp", count=count), prompt)[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("groups", "prompt", "expected"),
+    [
+        ([["smoke", "haze"], ["rising", "curling"]], "a chimney with smoke curling into the dusk", "pass"),
+        ([["smoke", "haze"], ["rising", "curling"]], "a chimney, (rising smoke:1.2), dusk", "pass"),
+        ([["kit", "spec"]], "a spec kit for the new camera", "pass"),  # two words of one request
+        ([["moonlight", "silver light"]], "a faint moonlight glow on the tiles", "abstain"),
+        ([["moonlight", "soft glow"]], "a faint moonlight glow on the tiles", "pass"),  # a word of a longer term
+        ([["smoke", "haze"]], "a smoke alarm on the ceiling", "abstain"),  # 'alarm' is no word of the request
+        ([["smoke"], ["rising"]], "no smoke rising from the chimney", "fail"),
+    ],
+)
+def test_a_compound_of_the_requests_own_words_is_asked_for(groups, prompt, expected):
+    assert pr.match_groups(groups, prompt)[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        ("a tabby curled asleep on the windowsill", "pass"),  # "a" says one
+        ("two tabbies asleep on the windowsill", "abstain"),
+        ("tabbies, asleep", "abstain"),
+    ],
+)
+def test_one_in_a_statement_is_said_by_an_article(prompt, expected):
+    checkpoint = Checkpoint(id="c", prompt="The prompt asks for one sleeping tabby.", match=[["tabby"], ["asleep", "sleeping"]])
+    assert decide(checkpoint, prompt)[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("check", "prompt", "expected"),
+    [
+        ({"color": "white", "entity": "flag"}, "a flag in white edged with gold braid", "pass"),  # a participle opens the next phrase
+        ({"color": "gold", "entity": "flag"}, "a flag in white edged with gold braid", "fail"),
+        ({"color": "orange", "entity": "tractor"}, "a battered orange tractor hard at work in the mud", "pass"),  # 'hard' heads no compound
+    ],
+)
+def test_a_colour_before_a_participle_or_an_adjective_after_the_noun(check, prompt, expected):
+    assert judge_check(ColorCheck(type="color", **check), prompt)[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        ("three small red clip-on lamps along the shelf", "pass"),  # a hyphenated modifier is one modifier
+        ("three small red clip-on desk lamps", "abstain"),  # four modifiers: the number may count something else
+    ],
+)
+def test_a_hyphenated_modifier_counts_once_between_a_number_and_its_noun(prompt, expected):
+    assert judge_check(CountCheck(type="count", entity="lamps", count=3), prompt)[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("prompt", "count", "expected"),
+    [
+        ("two blue kites over the dunes, and further off two yellow kites", 4, "abstain"),  # two groups, not one said twice
+        ("two blue kites over the dunes, and further off two yellow kites", 2, "abstain"),
+        ("two kites over the dunes; the two blue kites fly high", 2, "pass"),  # the same kites said again
+    ],
+)
+def test_counted_groups_of_different_colours_are_not_one_group(prompt, count, expected):
+    assert judge_check(CountCheck(type="count", entity="kites", count=count), prompt)[0] == expected

@@ -45,6 +45,10 @@ PASS = [
     (R("mug", "right_of", "laptop"), "Laptop in the middle; to the right of the laptop sits a steaming mug."),
     (R("vase", "above", "table"), "a vase on top of the table"),  # on top of states above too
     (R("kite", "above", "lighthouse", object_terms=["beacon"]), "a red kite flying high over the beacon"),
+    # a pronoun stands for the thing named before the clause's own subject, in its sentence or the one before
+    (R("kite", "above", "lighthouse"), "An old stone lighthouse on the cliff. A red kite floats high over it."),
+    (R("teapot", "right_of", "cup"), "A chipped blue cup on the table; the teapot stands to its right."),
+    (R("owl", "below", "branch"), "a bare branch with a small owl perched beneath it"),
 ]
 
 FAIL = [
@@ -56,6 +60,8 @@ FAIL = [
     (R("lamp", "next_to", "bed"), "a brass lamp far from the bed"),
     (R("car", "behind", "tree"), "an oak tree behind a parked car"),  # the converse contradicts
     (R("mug", "right_of", "laptop"), "On the left of the laptop, a steaming mug."),
+    (R("car", "behind", "tree"), "a car, a tree behind it"),  # 'it' is the car: the tree is the one behind
+    (R("teapot", "left_of", "cup"), "A chipped blue cup on the table; the teapot stands to its right."),
 ]
 
 ABSTAIN = [
@@ -71,7 +77,7 @@ ABSTAIN = [
     (R("cat", "on", "shelf"), "books on a shelf and a cat on the floor"),
     (R("bird", "above", "tree"), "do not put the bird above the tree"),
     (R("clock", "above", "fireplace"), "the clock should sit right below the mantel of the fireplace"),
-    (R("car", "behind", "tree"), "a car, a tree behind it"),  # a pronoun the judge does not resolve
+    (R("kite", "above", "lighthouse"), "A lighthouse. A gull. A beach. A kite flies over it."),  # named too far back
 ]
 
 
