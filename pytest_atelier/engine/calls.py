@@ -50,21 +50,11 @@ class CallCounter:
         with self._lock:
             return sum(e[what] for e in self.by_kind.values())
 
-    @property
-    def requests(self) -> int:
-        return self.total("requests")
-
-    @property
-    def retries(self) -> int:
-        return self.total("retries")
-
-    @property
-    def cached(self) -> int:
-        return self.total("cached")
-
-    @property
-    def refused(self) -> int:
-        return self.total("refused")
+    # the totals over every kind of call, one per count
+    requests = property(lambda self: self.total("requests"))
+    retries = property(lambda self: self.total("retries"))
+    cached = property(lambda self: self.total("cached"))
+    refused = property(lambda self: self.total("refused"))
 
 
 @contextlib.contextmanager
