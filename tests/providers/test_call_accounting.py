@@ -72,7 +72,7 @@ def test_every_failed_try_before_an_answer_is_counted_as_a_retry(pytester, open_
 def _judge_run(pytester, server, judge_extra: str):
     judge = f"--judge=openai:gpt-4o?base_url={server.url}/v1&api_key_env=LOOP_KEY{judge_extra}"
     prompter = f"--prompter=openai:gpt-4o?base_url={server.url}/v1&api_key_env=LOOP_KEY&strategy=novice"
-    return pytester.runpytest("mini", "--backend=none", prompter, judge, "-p", "no:cacheprovider", "--atelier-cache-dir=cache")
+    return pytester.runpytest_subprocess("mini", "--backend=none", prompter, judge, "-p", "no:cacheprovider", "--atelier-cache-dir=cache")
 
 
 def _bodies(server, since: int) -> list[dict]:
