@@ -15,7 +15,7 @@ import json
 from typing import Sequence
 
 from ..errors import ProviderError
-from .chat import PARAM_SOURCES, ChatReply, cut_short, dig, estimate_tokens, worst_input_tokens
+from .chat import PARAM_SOURCES, ChatReply, cut_short, dig, estimate_tokens, sent_terms, worst_input_tokens
 from .factory import Connection
 from .media import sniff_mime
 from .usage import Usage
@@ -42,8 +42,7 @@ class AnthropicChat:
 
     def request_terms(self, *, temperature: float | None = None, max_tokens: int | None = None, seed: int | None = None) -> dict:
         """What a request carries besides its messages and schema (see :func:`~.chat.request_identity`)."""
-        sent = {field: value for field, (value, _) in self.options(temperature, max_tokens, seed).items()}
-        return {"api": "anthropic-messages", "base_url": self.conn.base_url, "model": self.model, **sent}
+        return sent_terms("anthropic-messages", self, self.options(temperature, max_tokens, seed))
 
     def chat(
         self,

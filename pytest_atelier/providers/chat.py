@@ -14,7 +14,7 @@ from typing import Protocol, Sequence, runtime_checkable
 from ..errors import ProviderError
 from .usage import Usage
 
-__all__ = ["ChatReply", "ChatClient", "estimate_tokens", "worst_input_tokens", "output_limit", "cut_short", "dig", "BUDGET_MAX_OUTPUT", "PARAM_SOURCES", "request_identity", "optional_fields"]
+__all__ = ["ChatReply", "ChatClient", "estimate_tokens", "worst_input_tokens", "output_limit", "cut_short", "dig", "BUDGET_MAX_OUTPUT", "PARAM_SOURCES", "request_identity", "optional_fields", "sent_terms"]
 
 # The answer limit sent (and reserved) under --atelier-max-cost when the spec sets no max_tokens:
 # room for a reasoning model's thinking, which counts as output and is billed as output.
@@ -116,6 +116,12 @@ def dig(data: object, *path, what: str):
             shown = ".".join(str(p) for p in path)
             raise ProviderError(f"{what}: the answer has no {shown} (unexpected shape: {str(data)[:200]})") from None
     return here
+
+
+def sent_terms(api: str, client, options: dict[str, tuple[object, str]]) -> dict:
+    """An HTTP client's request terms (see :func:`request_identity`): its API, root and model and
+    the optional fields it sends, from its ``options``."""
+    return {"api": api, "base_url": client.conn.base_url, "model": client.model, **{field: value for field, (value, _) in options.items()}}
 
 
 def request_identity(client, *, temperature: float | None = None, max_tokens: int | None = None, seed: int | None = None) -> dict:

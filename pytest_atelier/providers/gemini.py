@@ -12,7 +12,7 @@ import base64
 from typing import Sequence
 
 from ..errors import ProviderError
-from .chat import ChatReply, cut_short, dig, estimate_tokens, optional_fields, worst_input_tokens
+from .chat import ChatReply, cut_short, dig, estimate_tokens, optional_fields, sent_terms, worst_input_tokens
 from .factory import Connection
 from .media import sniff_mime
 from .transport import Reply
@@ -63,8 +63,7 @@ class GeminiChat:
 
     def request_terms(self, *, temperature: float | None = None, max_tokens: int | None = None, seed: int | None = None) -> dict:
         """What a request carries besides its contents and schema (see :func:`~.chat.request_identity`)."""
-        sent = {field: value for field, (value, _) in self.options(temperature, max_tokens, seed).items()}
-        return {"api": "gemini-generateContent", "base_url": self.conn.base_url, "model": self.model, **sent}
+        return sent_terms("gemini-generateContent", self, self.options(temperature, max_tokens, seed))
 
     def chat(
         self,

@@ -21,7 +21,7 @@ import re
 from typing import Sequence
 
 from ..errors import ProviderError
-from .chat import ChatReply, cut_short as _cut_short, dig, estimate_tokens, optional_fields, worst_input_tokens
+from .chat import ChatReply, cut_short as _cut_short, dig, estimate_tokens, optional_fields, sent_terms, worst_input_tokens
 from .factory import Connection
 from .media import sniff_mime
 from .usage import Usage
@@ -57,8 +57,7 @@ class OpenAIChat:
 
     def request_terms(self, *, temperature: float | None = None, max_tokens: int | None = None, seed: int | None = None) -> dict:
         """What a request carries besides its messages and schema (see :func:`~.chat.request_identity`)."""
-        sent = {field: value for field, (value, _) in self.options(temperature, max_tokens, seed).items()}
-        return {"api": "openai-chat", "base_url": self.conn.base_url, "model": self.model, **sent}
+        return sent_terms("openai-chat", self, self.options(temperature, max_tokens, seed))
 
     def chat(
         self,
