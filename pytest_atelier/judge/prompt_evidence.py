@@ -18,7 +18,7 @@ import re
 
 from .colour_binding import colour_of, colour_words_bound, ones_after
 from .negation import excluded_after, scope_statuses, word_statuses
-from .prompt_words import AFFIRMED, DETERMINERS, NEGATED, UNCLEAR, Mention, Word, read_words, same_term
+from .prompt_words import AFFIRMED, DETERMINERS, NEGATED, UNCLEAR, Mention, Word, read_words, same_form, same_term
 from .quantities import NUMBER_WORDS, label_count, number_value, quantity_before
 from .regions import REGION_AXES, SOFT_CENTRE, regions_in, regions_of
 from .relations import CONVERSE, Relation, relation_at, relations_between, relative_placements
@@ -110,9 +110,35 @@ def _modifies_next(words: list[Word], end: int) -> bool:
     verbish |= w in _PARTICIPLES  # "a robot shown full body", "hands reaching up"
     plural = head.endswith("s") and not head.endswith(("ss", "us", "is"))  # "blades overlap": a verb follows
     placed = relation_at(words, end) is not None  # "a sign beneath the door", "a lamp far from the bed"
-    picture = w in _FORMAT_NOUNS  # "square format", "vertical crop": the word describes the picture
-    described = _POST_ADJECTIVES.get(w, False) or _compared(w) or w.endswith("ness")  # "unsettling wrongness"  # "middle blades deep violet", "each blade wider"
-    return not (w in _AFTER_HEAD or w in _PRONOUNS or w in REGION_AXES or verbish or plural or placed or picture or described or w.isdigit() or w in NUMBER_WORDS or colour_of(w))
+    picture = w in _FORMAT_NOUNS or _heads_phrase(words, end, _WORK_NOUNS)  # "square format", "synthwave album cover"
+    quality = w.endswith("ness") or w in _QUALITY_NOUNS  # "unsettling wrongness", "heritage elegance"
+    described = _POST_ADJECTIVES.get(w, False) or _compared(w) or quality  # "middle blades deep violet", "each blade wider"
+    letter = len(w) == 1  # "85mm f/1.8": a lone letter heads nothing
+    return not (w in _AFTER_HEAD or w in _PRONOUNS or w in REGION_AXES or verbish or plural or placed or picture or described or letter or w.isdigit() or w in NUMBER_WORDS or colour_of(w))
+
+
+# Nouns for the picture itself as a made thing: the nouns before them in one phrase say what the
+# picture is like ("a synthwave album cover", "a DIY skate contest flyer", "a 3D character render").
+_WORK_NOUNS = frozenset(
+    "cover poster flyer flier render rendering illustration artwork print painting photo photograph photography "
+    "design wallpaper postcard banner advert advertisement mural sticker".split()
+)
+# Nouns for how a thing comes across: a word before them says which way ("heritage elegance").
+_QUALITY_NOUNS = frozenset("elegance charm mood atmosphere ambience ambiance vibe vibes aesthetic aesthetics energy spirit flair".split())
+
+
+def _heads_phrase(words: list[Word], end: int, heads: frozenset[str]) -> bool:
+    """The words from ``end`` on, in the clause, are nouns ending in one of ``heads`` (at most
+    three: "album cover", "skate contest flyer", "night photography")."""
+    for k in range(end, min(end + 3, len(words))):
+        w = words[k]
+        if w.clause != words[end - 1].clause:
+            return False
+        if w.text in heads:
+            return True
+        if w.text in _AFTER_HEAD or _describes(w.text):
+            return False
+    return False
 
 
 # Words after a noun that say what it does or how it is (participles, particles, adjectives),
@@ -201,11 +227,12 @@ def plain_head(words: list[Word], m: Mention) -> bool:
         return True  # "a simple savings jar", "a jazz saxophonist": a word before a named kind narrows it, never renames it
     prev = words[m.start - 1]
     w = prev.text
-    counted = m.start > 1 and words[m.start - 2].hyphen_next and (words[m.start - 2].text.isdigit() or words[m.start - 2].text in NUMBER_WORDS)
+    counted = m.start > 1 and words[m.start - 2].hyphen_next  # "a 12-hour shift", "a full-figure shepherd"
     proper = prev.capital and m.start > 1 and words[m.start - 2].sentence == prev.sentence  # "a Catalan chef"
     made_of = w in _MATERIALS or w in _PERSON_MODIFIERS or w in _SETTINGS  # "a glass flacon", "a woman lawyer"
     plural = w.endswith("s") and not w.endswith(("ss", "us", "is")) and len(w) > 3  # "the pieces reflect", "invites hikers"
-    return (w in DETERMINERS or w in _AFTER_HEAD or w in NUMBER_WORDS or w.isdigit() or adjective(w) or counted or proper
+    measure = bool(re.fullmatch(r"\d+[a-z]{1,2}", w))  # "a 3D character", "35mm film"
+    return (w in DETERMINERS or w in _AFTER_HEAD or w in NUMBER_WORDS or w.isdigit() or measure or adjective(w) or counted or proper
             or made_of or plural or w in _NOT_MODIFIERS or w in _PARTICIPLES)
 
 
@@ -236,12 +263,13 @@ def _gone_later(words: list[Word], start: int, end: int) -> bool:
     return any(w.text in _GONE for w in words[end:] if w.clause == words[start].clause)
 
 
-def mentions(phrases: list[str], text: str, words: list[Word] | None = None, quoted: bool = False) -> list[Mention]:
+def mentions(phrases: list[str], text: str, words: list[Word] | None = None, quoted: bool = False, forms: bool = False) -> list[Mention]:
     """Every occurrence of any phrase (plural and British/American spelling tolerant), with
     its status. Words of quoted text are text to render, not things asked for: they are
     skipped unless ``quoted``. A mention hyphen-joined to a neighbour is part of a compound
     ("dog-eared", "tiger-striped", "five-day forecast") and one followed closely by "hidden",
-    "empty" ... is not asked for as visible: both are ``unclear``."""
+    "empty" ... is not asked for as visible: both are ``unclear``. ``forms``: other forms of a
+    word count (:func:`.prompt_words.same_form`: "charm" for charming)."""
     words = words if words is not None else read_words(text)
     skip = in_quotes(text, words)
     statuses = scope_statuses(text, words, skip)
@@ -250,21 +278,23 @@ def mentions(phrases: list[str], text: str, words: list[Word] | None = None, quo
         want = [w.text for w in read_words(phrase)]
         if not want:
             continue
-        for i in range(len(words) - len(want) + 1):
-            if (skip[i] and not quoted) or not all(same_term(w, words[i + k].text) for k, w in enumerate(want)):
+        for i in range(len(words)):
+            end = _matched_end(want, words, i, same_form if forms else same_term)
+            if end is None or (skip[i] and not quoted):
                 continue
-            end = i + len(want)
             status = statuses[i]
             if any(words[k].text == "free" and words[k - 1].hyphen_next for k in range(i + 1, end)):
                 status = statuses[end - 1]  # the phrase is the "-free" word itself ("stress-free")
-            after = [w.text for w in words[end : end + 3] if w.sentence == words[i].sentence]
+            after = [w.text for w in words[end : end + 3] if w.clause == words[i].clause]  # not "melancholy, hidden motifs"
             hue_pair = end < len(words) and colour_of(words[end - 1].text) and words[end - 1].text not in THING_HUES and (
                 colour_of(words[end].text) or words[end].text in ("coloured", "colored", "toned", "tinted"))
+            # a term of several words hyphen-joined ("golden-hour", "full-body") is a modifier that describes
+            joined = len(want) > 1 and all(words[k].hyphen_next for k in range(i, end - 1))
             compound = (
                 (words[end - 1].hyphen_next and not hue_pair)  # not "cream-coloured", "mustard-yellow"
                 or (i > 0 and words[i - 1].hyphen_next)
-                or (end < len(words) and not skip[end] and not _describes(words[end - 1].text) and _modifies_next(words, end))
-            )  # "dog-eared", "five-day", "hot dog stand", "wolf pack"; not 'letters "THANK YOU"' 
+                or (end < len(words) and not skip[end] and not joined and not _describes(words[end - 1].text) and _modifies_next(words, end))
+            )  # "dog-eared", "five-day", "hot dog stand", "wolf pack"; not 'letters "THANK YOU"'
             gone = bool(_POST_NEGATORS.intersection(after)) or _gone_later(words, i, end)
             if status == AFFIRMED and excluded_after(text, words, end):
                 status = NEGATED  # "text is not allowed", "people: none"
@@ -273,6 +303,18 @@ def mentions(phrases: list[str], text: str, words: list[Word] | None = None, quo
                 continue
             found.setdefault((i, end), Mention(i, end, status, phrase))
     return sorted(found.values(), key=lambda m: (m.start, m.end))
+
+
+def _matched_end(want: list[str], words: list[Word], i: int, same=same_term) -> int | None:
+    """Where a phrase of the words ``want`` ends when it starts at word ``i``, or None. One word
+    written closed, hyphenated or open is one term ("crosshatching", "cross-hatching", "cross hatching")."""
+    if i + len(want) <= len(words) and all(same(w, words[i + k].text) for k, w in enumerate(want)):
+        return i + len(want)
+    if len(want) == 1 and i + 1 < len(words) and words[i].hyphen_next and same_term(want[0], words[i].text + words[i + 1].text):
+        return i + 2  # "cross-hatching" for crosshatching
+    if len(want) == 2 and same_term("".join(want), words[i].text):
+        return i + 1  # "crosshatching" for cross-hatching
+    return None
 
 
 # --- styles ------------------------------------------------------------------------------
@@ -293,7 +335,9 @@ def names_style(words: list[Word], m: Mention) -> bool:
     "reading a comic book" do not count."""
     last, nxt = words[m.end - 1], words[m.end] if m.end < len(words) else None
     follows = nxt is not None and nxt.sentence == last.sentence and nxt.clause == last.clause
-    if last.text in _STYLE_NOUNS or (follows and nxt.text in _STYLE_NOUNS) or last.hyphen_next and follows and nxt.text in ("style", "styled", "inspired"):
+    if follows and m.end - m.start > 1 and all(words[k].hyphen_next for k in range(m.start, m.end - 1)) and not last.hyphen_next:
+        return True  # "golden-hour sun", "cel-shaded hero": a hyphenated modifier says how its noun looks
+    if last.text in _STYLE_NOUNS or (follows and _heads_phrase(words, m.end, _STYLE_NOUNS)) or last.hyphen_next and follows and nxt.text in ("style", "styled", "inspired"):
         return True
     prev = words[m.start - 1] if m.start > 0 and words[m.start - 1].sentence == words[m.start].sentence else None
     if prev is not None and prev.clause == words[m.start].clause:

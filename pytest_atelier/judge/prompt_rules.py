@@ -45,15 +45,16 @@ def split_mentions(found: list[ev.Mention]) -> tuple[list[ev.Mention], list[ev.M
     return [m for m in found if m.status == ev.AFFIRMED], [m for m in found if m.status == ev.NEGATED]
 
 
-def asked_for(phrases: list[str], what: str, prompt: str, partners: frozenset[str] = frozenset()) -> tuple[str, str]:
+def asked_for(phrases: list[str], what: str, prompt: str, partners: frozenset[str] = frozenset(), forms: bool = False) -> tuple[str, str]:
     """Pass: a mention outside any exclusion, not hyphen-joined or compounded with a
     neighbouring noun, and preceded by nothing, a determiner, a number, a colour or an
     adjective (so "baseball bat" does not pass for the animal), or compounded with one of
     ``partners``, words that the same request names ("ground fog" for [fog] and [ground]; a word of a longer term counts).
+    ``forms``: another form of a word counts ("charm" for charming, :func:`.prompt_words.same_form`).
     Fail: every mention lies inside an exclusion ("no X", a negative prompt). Abstain: otherwise."""
     prompt = plain_prompt(prompt)
     words = ev.read_words(prompt)
-    found = ev.mentions(phrases, prompt, words)
+    found = ev.mentions(phrases, prompt, words, forms=forms)
     affirmed, negated = split_mentions(found)
     plain = [m for m in affirmed if ev.plain_head(words, m)] + [m for m in found if _partnered(words, m, partners)]
     if plain:
@@ -87,12 +88,13 @@ def _unclear_reason(what: str, phrases: list[str], found: list[ev.Mention], word
 
 
 def match_groups(groups: list[list[str]], prompt: str) -> tuple[str, str]:
-    """Pass: every group has a mention outside an exclusion. Fail: some group is mentioned
+    """Pass: every group has a mention outside an exclusion, in any form of its words ("tidiness"
+    for tidy). Fail: some group is mentioned
     only inside exclusions. Abstain: some group is not found (it may be worded otherwise)."""
     missing, excluded, why = [], [], []
     partners = frozenset(w for group in groups for t in group for w in re.findall(r"[^\W_]+", t.lower()) if len(w) > 2)
     for group in groups:
-        outcome, reason = asked_for(group, group[0], prompt, partners)
+        outcome, reason = asked_for(group, group[0], prompt, partners, forms=True)
         if outcome == "fail":
             excluded.append(group)
         elif outcome == "abstain":

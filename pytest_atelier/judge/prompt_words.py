@@ -7,11 +7,15 @@ Shared by the prompt readers (:mod:`.negation`, :mod:`.text_units`, :mod:`.quant
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
+import threading
+
+import snowballstemmer
 
 from .text_match import same_word
 
-__all__ = ["Word", "Mention", "AFFIRMED", "NEGATED", "UNCLEAR", "DETERMINERS", "LIST_JOINERS", "read_words", "same_term", "labels_line"]
+__all__ = ["Word", "Mention", "AFFIRMED", "NEGATED", "UNCLEAR", "DETERMINERS", "LIST_JOINERS", "read_words", "same_term", "same_form", "labels_line"]
 
 AFFIRMED, NEGATED, UNCLEAR = "affirmed", "negated", "unclear"
 
@@ -96,3 +100,45 @@ def _singular_stem(word: str) -> str:
 def same_term(a: str, b: str) -> bool:
     a, b = _singular_stem(a), _singular_stem(b)
     return a == b or same_word(a, b)
+
+
+_LOCAL = threading.local()  # a Snowball stemmer keeps state while it works: one per thread
+
+
+def _stem(word: str) -> str:
+    if not hasattr(_LOCAL, "stemmer"):
+        _LOCAL.stemmer = snowballstemmer.stemmer("english")
+    return _LOCAL.stemmer.stemWord(word)
+
+# Endings that make another form of one word without changing what it names ("charm",
+# "charming"; "tidy", "tidiness"; "elegance", "elegant"), after an optional e, y or i.
+_FORM_ENDINGS = frozenset(
+    "s es d ed ing ly ily ness ful fully ous ously ion ions ance ant antly ence ent ently able".split()
+) | {""}
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def same_form(a: str, b: str) -> bool:
+    """``a`` and ``b`` are forms of one word: the same term, or the same Snowball (Porter 2) stem
+    with each word the stem plus one of a few endings that keep the sense. Snowball alone makes
+    some unrelated words one ("animal", "animation"; "universe", "university"), and "-ing" on a
+    short word often names another thing ("evening", "boxing"): both are left apart."""
+    if same_term(a, b):
+        return True
+    stem = _stem(a)
+    if len(stem) < 3 or stem != _stem(b):
+        return False
+
+    def ending(word: str) -> str | None:
+        base = stem[:-1] + "y" if stem.endswith("i") and not word.startswith(stem) else stem  # "tidi" of "tidy"
+        if not word.startswith(base):
+            return None
+        rest = word[len(base) :]
+        rest = rest[1:] if rest[:1] in ("e", "y", "i") and rest[1:] in _FORM_ENDINGS else rest
+        return rest if rest in _FORM_ENDINGS else None
+
+    ends = (ending(a), ending(b))
+    if None in ends:
+        return False
+    short = min(a, b, key=len)
+    return not ("ing" in ends and len(short) < 5)

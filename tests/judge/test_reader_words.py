@@ -1,0 +1,85 @@
+"""Words the prompt reader takes as asked for: modifiers of the picture or of a quality, one
+word in its closed, hyphenated and open forms, and other forms of a keyword (issue #26)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_atelier.judge import prompt_rules as pr
+from pytest_atelier.judge.prompt_decide import judge_check
+from pytest_atelier.judge.prompt_words import same_form
+from pytest_atelier.suite.models import PresenceCheck, StyleCheck
+
+
+def verdict(check, prompt: str) -> str:
+    return judge_check(check, prompt)[0]
+
+
+@pytest.mark.parametrize("groups, prompt", [
+    ([["vaporwave"]], "a vaporwave mixtape cover with a lone palm tree"),  # a chain of nouns ending in the picture
+    ([["steampunk"]], "steampunk festival poster, brass gears, airship"),
+    ([["farmhouse"]], "a kitchen full of farmhouse charm"),  # a noun for how a thing comes across
+    ([["blue hour"]], "a blue-hour skyline over the harbour"),  # a term hyphenated as a modifier
+    ([["50mm"]], "shot on a 50mm f/2 lens"),  # a lone letter heads nothing
+])
+def test_a_keyword_modifying_the_picture_or_a_quality_is_asked_for(groups, prompt):
+    assert pr.match_groups(groups, prompt)[0] == "pass"
+
+
+@pytest.mark.parametrize("prompt", ["a violin case on a chair", "a violin case leaning on a poster"])
+def test_a_noun_modifying_another_thing_still_may_name_something_else(prompt):
+    assert pr.match_groups([["violin"]], prompt)[0] == "abstain"
+
+
+@pytest.mark.parametrize("term, prompt", [
+    ("crosshatching", "cross-hatching in the shadows, ink on paper"),
+    ("cross-hatching", "crosshatching in the shadows, ink on paper"),
+    ("mouth-watering", "a mouthwatering stack of waffles"),
+])
+def test_one_word_closed_hyphenated_or_open_is_one_term(term, prompt):
+    assert pr.match_groups([[term]], prompt)[0] == "pass"
+
+
+@pytest.mark.parametrize("entity, prompt", [
+    ("fox", "a 2D fox on a hill"),  # a measure before the noun ("3D", "4k")
+    ("coat", "a knee-length coat on a hook"),  # a hyphenated modifier before the noun
+])
+def test_a_measure_or_a_hyphenated_modifier_before_a_noun_leaves_it_asked_for(entity, prompt):
+    assert verdict(PresenceCheck(type="presence", entity=entity), prompt) == "pass"
+
+
+@pytest.mark.parametrize("style, prompt", [
+    ("film noir", "a film-noir detective under a streetlamp"),
+    ("tilt shift", "tilt shift harbour photography at noon"),
+])
+def test_a_style_modifying_a_noun_or_a_chain_ending_in_the_work_names_the_style(style, prompt):
+    assert verdict(StyleCheck(type="style", style=style), prompt) == "pass"
+
+
+def test_a_negator_in_the_next_list_item_does_not_hide_the_mention():
+    assert pr.match_groups([["wistful"]], "wistful, soft rain, hidden koi under the bridge")[0] == "pass"
+    assert pr.match_groups([["koi"]], "a pond, the koi hidden under lily pads")[0] == "abstain"
+
+
+@pytest.mark.parametrize("a, b", [
+    ("charm", "charming"), ("tidy", "tidiness"), ("elegance", "elegant"), ("harmony", "harmonious"),
+    ("sorrow", "sorrowful"), ("connection", "connected"), ("neat", "neatly"), ("relate", "relatable"),
+])
+def test_forms_of_one_word_are_one(a, b):
+    assert same_form(a, b) and same_form(b, a)
+
+
+@pytest.mark.parametrize("a, b", [
+    ("animal", "animation"), ("universe", "university"), ("organ", "organic"), ("experiment", "experience"),
+    ("even", "evening"), ("box", "boxing"), ("nation", "national"), ("relation", "relative"), ("port", "portion"),
+])
+def test_words_a_stemmer_conflates_but_that_differ_in_sense_stay_apart(a, b):
+    assert not same_form(a, b)
+
+
+def test_a_keyword_group_is_met_by_another_form_of_its_word():
+    assert pr.match_groups([["tidy", "orderly"]], "a workbench showing tidiness and care")[0] == "pass"
+    assert pr.match_groups([["graceful"]], "a heron wading with quiet grace")[0] == "pass"
+    assert pr.match_groups([["even"]], "a heron wading in the evening")[0] == "abstain"
+    # an exclusion still excludes in any form
+    assert pr.match_groups([["sad"]], "a bright kitchen, no sadness")[0] == "fail"
