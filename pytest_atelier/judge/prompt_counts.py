@@ -9,15 +9,19 @@ from .prompt_rules import phrases_of, quote_list, split_mentions
 __all__ = ["check_count"]
 
 
-def _contrasted(words, m) -> bool:
-    """The mention is followed in its sentence by "one" standing for another of it ("one large
-    triangle and a smaller one", "one cup and another"): its number is not the total."""
+def _contrasted(words, m) -> int:
+    """How many more of the mentioned thing its sentence adds by "one" standing for another of
+    it ("one large triangle and a smaller one", "one cup and another"; not "the fallen one", which
+    points back to one already counted, nor "one" counting a next noun in another clause)."""
     later = [w for w in words[m.end : m.end + 12] if w.sentence == words[m.start].sentence]
+    more = 0
     for k, w in enumerate(later):
-        lead = {x.text for x in later[max(0, k - 2) : k]}
-        if w.text in ("one", "ones") and not w.hyphen_next and lead & {"a", "an", "another", "other", "the"}:
-            return True
-    return any(w.text == "another" for w in later)
+        lead = {x.text for x in later[max(0, k - 2) : k] if x.clause == w.clause}
+        if w.text == "one" and not w.hyphen_next and lead & {"a", "an", "another", "other"}:
+            more += 1
+        elif w.text == "another" and not (k + 1 < len(later) and later[k + 1].text == "one"):
+            more += 1
+    return more
 
 
 _EACH = frozenset({"each", "every", "per", "apiece"})
@@ -27,9 +31,14 @@ _MEMBER = frozenset("each every second third fourth fifth sixth last remaining o
 
 def _distributive(words, m) -> bool:
     """A counted mention in a sentence that counts per item ("three tables, each with four chairs")."""
-    before = [w.text for w in words[max(0, m.start - 6) : m.start] if w.sentence == words[m.start].sentence]
-    after = [w.text for w in words[m.end : m.end + 2] if w.sentence == words[m.start].sentence]
-    return bool(_EACH & set(before + after))
+    before = [w.text for w in words[max(0, m.start - 6) : m.start] if w.clause == words[m.start].clause]
+    after = [w.text for w in words[m.end : m.end + 3] if w.sentence == words[m.start].sentence]
+    if after[:2] and after[0] == "each" and after[1:2] and after[1] in _HAVING:
+        after = []  # "two boats, each with two sails": the boats are what the sails are counted over
+    return bool(_EACH & set(before + after[:2]))
+
+
+_HAVING = frozenset("with has have having carrying holding bearing wearing showing".split())
 
 
 def _member(words, m) -> bool:
@@ -45,6 +54,28 @@ def _coloured_groups(prompt: str, words, counted) -> bool:
     hues = [{c for _, c in ev.colour_words_bound(prompt, words, m.start, m.end)[0]} for m in counted]
     hues = [h for h in hues if h]
     return any(not (a & b) for k, a in enumerate(hues) for b in hues[k + 1 :])
+
+
+def _said_again(prompt: str, words, affirmed: list) -> list:
+    """The mentions less those that say again a thing already counted by a number: with "a" or
+    "the" in a later sentence ("Two herons wade ... . A heron lifts its head"), or with "the" before
+    a number ("between the two tall ones"): the same things."""
+    counted = [m for m in affirmed if ev.quantity_before(prompt, words, m.start)[1] == "number" and not _definite_number(prompt, words, m)]
+    if not counted:
+        return affirmed
+    first = words[counted[0].start].sentence
+    return [
+        m for m in affirmed
+        if m is counted[0] or not (_definite_number(prompt, words, m) or words[m.start].sentence > first and ev.quantity_before(prompt, words, m.start)[1] in ("article", "none"))
+    ]
+
+
+def _definite_number(prompt: str, words, m) -> bool:
+    """A number after "the", "these" or "those" before the mention ("the two big blocks")."""
+    for k in range(max(0, m.start - 4), m.start):
+        if words[k].clause == words[m.start].clause and ev.number_value(prompt, words, k) and k > 0 and words[k - 1].text in ("the", "these", "those"):
+            return True
+    return False
 
 
 def check_count(check, prompt: str) -> tuple[str, str]:
@@ -74,6 +105,7 @@ def check_count(check, prompt: str) -> tuple[str, str]:
     approximate = articles = quantified = 0
     first = None  # the first mention counted by its article ("a cat")
     affirmed = [m for m in affirmed if not _member(words, m)]
+    affirmed = _said_again(prompt, words, affirmed)
     for m in affirmed:
         value, how = ev.quantity_before(prompt, words, m.start)
         if how == "none" and ev.label_count(prompt, words, m.start, m.end) is not None:
@@ -86,8 +118,12 @@ def check_count(check, prompt: str) -> tuple[str, str]:
             values.setdefault(value, " ".join(w.text for w in words[m.start : m.end]))
     if approximate:
         return "abstain", f"the prompt gives an approximate number of {check.entity!r}"
-    if any(_contrasted(words, m) for m in affirmed):
+    more = [_contrasted(words, m) for m in affirmed]
+    if any(more) and (len(affirmed) > 1 or len(values) != 1):
         return "abstain", f"the prompt counts {check.entity!r} one by one (\"one ... and a smaller one\"): the total is not given"
+    if any(more):  # "one large triangle and a smaller one": two
+        (value, noun), = values.items()
+        values, articles = {value + more[0]: noun}, 0
     if _coloured_groups(prompt, words, [m for m in affirmed if ev.quantity_before(prompt, words, m.start)[1] == "number"]):
         return "abstain", f"the prompt counts {check.entity!r} in groups of different colours: the total is not given"
     if any(_distributive(words, m) for m in affirmed):  # "three tables, each with four chairs"

@@ -21,6 +21,7 @@ import re
 import yaml
 
 from .colour_binding import colour_phrase
+from .text_match import same_word
 
 __all__ = ["plain_prompt", "EXCLUSION_LINE"]
 
@@ -350,12 +351,15 @@ def _plain_lines(text: str) -> str:
     items or the next label."""
     out: list[str] = []
     block, items = None, False  # block: None, "heading" or "label"; items: the label's list has begun
-    for raw in text.split("\n"):
+    subject = None  # the thing a heading names, said of each bullet under it
+    lines = text.split("\n")
+    for n, raw in enumerate(lines):
         line = re.sub(r"(\*\*|__)(.*?)\1", r"\2", raw)  # **bold**
         heading = _HEADING.match(line)
         if heading:
             title = heading.group(1).strip().rstrip(":").strip()
             block = "heading" if _exclusion_label(title) else None
+            subject = None if block else _subject_heading(title, lines[n + 1 :])
             continue  # a heading names a part of the prompt; its words are not asked for
         stripped = _BULLET.sub("", line).strip().lstrip(",").strip()
         if not stripped:
@@ -380,6 +384,36 @@ def _plain_lines(text: str) -> str:
         if block:
             out.append(EXCLUSION_LINE + stripped)
             items = True
+        elif subject and _BULLET.match(line) and not label and not _names(stripped, subject):
+            out.append(f"{subject}: {stripped}")  # "## Robot" then "- Silver body": "Robot: Silver body"
         else:
             out.append(stripped)
     return "\n".join(out)
+
+
+# Headings that name a part of the prompt rather than a thing in the picture ("## Style", "## Layout").
+_SECTION_WORDS = _PLAIN_KEYS | frozenset(
+    "style styles mood moods lighting light lights composition layout format formats colour color colours colors "
+    "palette camera setting settings scene render rendering attitude tone atmosphere text texts typography lettering "
+    "title titles caption captions copy words type font fonts quality technical framing lens overview brief audience "
+    "purpose look feel vibe and & environment negative parameters specs specifications shot view angle perspective "
+    "finish medium technique look".split()
+)
+
+
+def _subject_heading(title: str, after: list[str]) -> str | None:
+    """A heading of one to three words that names a thing, not a part of the prompt, and that a
+    bullet under it names again ("## Robot", then "- One small robot"): its other bullets
+    describe that thing ("- Silver body"), as a ``label: description`` line does."""
+    words = re.findall(r"[\w&'’-]+", title.lower())
+    if not 0 < len(words) <= 3 or any(w in _SECTION_WORDS or w.isdigit() for w in words):
+        return None
+    section = next((k for k, line in enumerate(after) if _HEADING.match(line)), len(after))
+    named = any(_BULLET.match(line) and _names(line, title) for line in after[:section])
+    return title if named else None
+
+
+def _names(line: str, subject: str) -> bool:
+    """The line names the subject's head noun (in any number: "robot", "robots")."""
+    head = re.findall(r"\w+", subject.lower())[-1]
+    return any(same_word(head, w) for w in re.findall(r"\w+", line.lower()))

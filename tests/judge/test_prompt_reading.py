@@ -69,8 +69,9 @@ def test_a_short_region_clause_places_what_follows():
     "two vases: one tall jug and a squat one",
     "one jug, and another beside it",
 ])
-def test_counting_one_by_one_is_not_a_total(prompt):
-    assert verdict(CountCheck(type="count", entity="jug", count=2), prompt) == "abstain"
+def test_counting_one_by_one_adds_up_to_the_total(prompt):
+    assert verdict(CountCheck(type="count", entity="jug", count=2), prompt) == "pass"
+    assert verdict(CountCheck(type="count", entity="jug", count=1), prompt) == "fail"
 
 
 def test_a_number_after_a_comma_is_not_approximate():

@@ -8,7 +8,7 @@ import pytest
 from pytest_atelier.judge import prompt_rules as pr
 from pytest_atelier.judge.prompt_decide import judge_check
 from pytest_atelier.judge.prompt_words import same_form
-from pytest_atelier.suite.models import PresenceCheck, StyleCheck
+from pytest_atelier.suite.models import ColorCheck, PresenceCheck, StyleCheck
 
 
 def verdict(check, prompt: str) -> str:
@@ -83,3 +83,18 @@ def test_a_keyword_group_is_met_by_another_form_of_its_word():
     assert pr.match_groups([["even"]], "a heron wading in the evening")[0] == "abstain"
     # an exclusion still excludes in any form
     assert pr.match_groups([["sad"]], "a bright kitchen, no sadness")[0] == "fail"
+
+
+# --- a markdown heading that names the thing its bullets describe ---------------------------
+
+def test_a_heading_named_again_in_its_bullets_is_the_subject_of_the_others():
+    prompt = "## Lantern\n- One paper lantern, hanging low\n- Crimson shade, gold tassel\n\n## Style\n- Ink wash"
+    assert verdict(ColorCheck(type="color", entity="lantern", color="crimson"), prompt) == "pass"
+
+
+@pytest.mark.parametrize("prompt", [
+    "## Lantern\n- Crimson shade, gold tassel",  # the heading is never named again: a section title
+    "## Palette\n- One paper lantern\n- Crimson shade",  # a word for a part of the prompt
+])
+def test_a_heading_that_may_be_a_section_title_describes_nothing(prompt):
+    assert verdict(ColorCheck(type="color", entity="lantern", color="crimson"), prompt) == "abstain"

@@ -1,0 +1,71 @@
+"""Counts said over several sentences and a wanted text inside a longer quoted one (issue #26)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_atelier.judge.prompt_decide import judge_check
+from pytest_atelier.suite.models import CountCheck, TextCheck
+
+
+def verdict(check, prompt: str) -> str:
+    return judge_check(check, prompt)[0]
+
+
+def count(entity: str, n: int) -> CountCheck:
+    return CountCheck(type="count", entity=entity, count=n)
+
+
+@pytest.mark.parametrize("prompt", [
+    "Two grey herons wade in the shallows. A heron on the left lifts its head.",
+    "Two grey herons wade in the shallows. Behind them the reeds bend, and the heron nearer the bank looks up.",
+])
+def test_a_thing_said_again_in_a_later_sentence_is_the_same_thing(prompt):
+    assert verdict(count("heron", 2), prompt) == "pass"
+    assert verdict(count("heron", 3), prompt) == "fail"
+
+
+def test_a_thing_said_again_in_the_same_sentence_may_be_another():
+    assert verdict(count("heron", 2), "two grey herons and a white heron in the shallows") == "abstain"
+
+
+@pytest.mark.parametrize("prompt, n", [
+    ("one tall candle and a shorter one on the sill", 2),
+    ("two striped mugs, a chipped one and another on the shelf", 4),
+])
+def test_a_contrast_by_one_or_another_adds_to_the_count(prompt, n):
+    entity = "candle" if "candle" in prompt else "mug"
+    assert verdict(count(entity, n), prompt) == "pass"
+
+
+@pytest.mark.parametrize("prompt", [
+    "three kites over the dune, the red one highest",  # "the ... one" points back to one of them
+    "three kites over the dune, one yellow tent on the sand",  # "one" counts the next noun
+])
+def test_one_that_points_back_or_counts_another_noun_adds_nothing(prompt):
+    assert verdict(count("kite", 3), prompt) == "pass"
+
+
+def test_the_with_a_number_points_back_to_things_already_counted():
+    prompt = "four lanterns on a string, a moth circling between the two brightest lanterns"
+    assert verdict(count("lantern", 4), prompt) == "pass"
+
+
+def test_each_with_after_a_counted_noun_counts_the_other_thing_per_item():
+    prompt = "two canoes, each with three paddles"
+    assert verdict(count("canoe", 2), prompt) == "pass"
+    assert verdict(count("paddle", 3), prompt) == "abstain"
+
+
+@pytest.mark.parametrize("text, prompt", [
+    ("Tue", 'a forecast strip "Tue 18°" in the corner'),  # beside a number and its unit
+    ("FUEL", 'a cockpit gauge reading "FUEL 40%"'),
+    ("CLOSED", 'a door sign "CLOSED · back at 2"'),  # across a separator
+    ("Tue", 'a strip "Mon | Tue | Wed" along the top'),
+])
+def test_a_wanted_text_beside_numbers_or_other_labels_is_no_evidence_either_way(text, prompt):
+    assert verdict(TextCheck(type="text", text=text), prompt) == "abstain"
+
+
+def test_a_wanted_text_inside_one_other_label_fails():
+    assert verdict(TextCheck(type="text", text="Night Market"), 'a banner "Night Market Tonight"') == "fail"
