@@ -56,12 +56,13 @@ def _coloured_groups(prompt: str, words, counted) -> bool:
     return any(not (a & b) for k, a in enumerate(hues) for b in hues[k + 1 :])
 
 
-def _said_again(prompt: str, words, affirmed: list) -> list:
+def _said_again(prompt: str, words, affirmed: list, entity: str) -> list:
     """The mentions less those that say again a thing already counted by a number: with "a" or
     "the" in a later sentence ("Two herons wade ... . A heron lifts its head"), or with "the" before
-    a number ("between the two tall ones"): the same things."""
+    a number ("between the two tall ones"): the same things. Not when the number counts a wider
+    kind than the entity ("three pawns" for the upright pawns): the others may be the entity's."""
     counted = [m for m in affirmed if ev.quantity_before(prompt, words, m.start)[1] == "number" and not _definite_number(prompt, words, m)]
-    if not counted:
+    if not counted or len(counted[0].phrase.split()) < len(entity.split()):
         return affirmed
     first = words[counted[0].start].sentence
     return [
@@ -105,7 +106,7 @@ def check_count(check, prompt: str) -> tuple[str, str]:
     approximate = articles = quantified = 0
     first = None  # the first mention counted by its article ("a cat")
     affirmed = [m for m in affirmed if not _member(words, m)]
-    affirmed = _said_again(prompt, words, affirmed)
+    affirmed = _said_again(prompt, words, affirmed, check.entity)
     for m in affirmed:
         value, how = ev.quantity_before(prompt, words, m.start)
         if how == "none" and ev.label_count(prompt, words, m.start, m.end) is not None:
@@ -139,6 +140,8 @@ def check_count(check, prompt: str) -> tuple[str, str]:
             return "abstain", f"the prompt has 'a {noun}', which names the thing without saying how many"
         if value == check.count:
             return "pass", f"the prompt asks for {value} {noun!r}"
+        if value > check.count and len(noun.split()) < len(check.entity.split()):  # "three pawns" for two upright ones
+            return "abstain", f"the prompt counts {value} {noun!r}, a wider kind than {check.entity!r}: some may be others"
         return "fail", f"the prompt asks for {value} {noun!r}, not {check.count}"
     if values:
         return "abstain", f"the prompt gives several numbers of {check.entity!r} ({', '.join(map(str, sorted(values)))})"

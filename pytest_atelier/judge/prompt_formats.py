@@ -360,7 +360,9 @@ def _plain_lines(text: str) -> str:
             title = heading.group(1).strip().rstrip(":").strip()
             block = "heading" if _exclusion_label(title) else None
             subject = None if block else _subject_heading(title, lines[n + 1 :])
-            continue  # a heading names a part of the prompt; its words are not asked for
+            if not block and not subject and _content_heading(title):
+                out.append(re.sub(r"\s*\((.*)\)\s*$", r": \1", title))  # "## Layers (exactly four)": "Layers: exactly four"
+            continue  # a heading that names a part of the prompt ("## Style") or a thing asks for nothing
         stripped = _BULLET.sub("", line).strip().lstrip(",").strip()
         if not stripped:
             if block == "label" and not items:
@@ -397,7 +399,7 @@ _SECTION_WORDS = _PLAIN_KEYS | frozenset(
     "palette camera setting settings scene render rendering attitude tone atmosphere text texts typography lettering "
     "title titles caption captions copy words type font fonts quality technical framing lens overview brief audience "
     "purpose look feel vibe and & environment negative parameters specs specifications shot view angle perspective "
-    "finish medium technique look".split()
+    "finish medium technique background backdrop graphics graphic time presentation design concept spec".split()
 )
 
 
@@ -411,6 +413,20 @@ def _subject_heading(title: str, after: list[str]) -> str | None:
     section = next((k for k, line in enumerate(after) if _HEADING.match(line)), len(after))
     named = any(_BULLET.match(line) and _names(line, title) for line in after[:section])
     return title if named else None
+
+
+_HEADING_FILLER = frozenset("the a an of and & in for with to".split())
+
+
+def _content_heading(title: str) -> bool:
+    """A heading that asks for something itself: a phrase of two to four words ("## Hidden
+    details", "## VHS artefacts") or a noun with a note ("## Layers (exactly four)"), with a word
+    that is not one for a part of the prompt or the frame ("## Camera & mood", "## Top left")."""
+    lead = re.sub(r"\s*\(.*\)\s*$", "", title)
+    words = re.findall(r"[\w&'’-]+", lead.lower())
+    if not words or all(w in _SECTION_WORDS or w in _HEADING_FILLER for w in words) or _region_label(lead):
+        return False
+    return 2 <= len(words) <= 4 or (len(words) == 1 and lead != title)
 
 
 def _names(line: str, subject: str) -> bool:

@@ -119,10 +119,13 @@ _FORM_ENDINGS = frozenset(
 
 @functools.lru_cache(maxsize=1 << 14)
 def same_form(a: str, b: str) -> bool:
-    """``a`` and ``b`` are forms of one word: the same term, or the same Snowball (Porter 2) stem
-    with each word the stem plus one of a few endings that keep the sense. Snowball alone makes
-    some unrelated words one ("animal", "animation"; "universe", "university"), and "-ing" on a
-    short word often names another thing ("evening", "boxing"): both are left apart."""
+    """The word ``b`` of a prompt is a form of the keyword ``a``: the same term, or the same
+    Snowball (Porter 2) stem with each word the stem plus one of a few endings that keep the
+    sense. Snowball alone makes some unrelated words one ("animal", "animation"; "universe",
+    "university"), and "-ing" on a short word often names another thing ("evening", "boxing"):
+    both are left apart. A participle in the prompt is not its keyword's noun ("highly
+    detailed" asks for no detail, "lighting" for no light), though the noun says the
+    participle's quality ("charm" for charming)."""
     if same_term(a, b):
         return True
     stem = _stem(a)
@@ -138,7 +141,7 @@ def same_form(a: str, b: str) -> bool:
         return rest if rest in _FORM_ENDINGS else None
 
     ends = (ending(a), ending(b))
-    if None in ends:
+    if None in ends or ends[1] in ("ing", "ed", "d") and ends[0] not in ("ing", "ed", "d"):
         return False
     short = min(a, b, key=len)
     return not ("ing" in ends and len(short) < 5)

@@ -69,3 +69,9 @@ def test_a_wanted_text_beside_numbers_or_other_labels_is_no_evidence_either_way(
 
 def test_a_wanted_text_inside_one_other_label_fails():
     assert verdict(TextCheck(type="text", text="Night Market"), 'a banner "Night Market Tonight"') == "fail"
+
+
+def test_a_count_of_a_wider_kind_fails_only_when_too_few():
+    check = CountCheck(type="count", entity="sleeping cats", count=2, terms=["cats"])
+    assert verdict(check, "four cats on a sofa, two of them asleep") == "abstain"  # some of the four may sleep
+    assert verdict(check, "one cat on a sofa") == "fail"  # too few of any kind

@@ -8,7 +8,7 @@ import pytest
 from pytest_atelier.judge import prompt_rules as pr
 from pytest_atelier.judge.prompt_decide import judge_check
 from pytest_atelier.judge.prompt_words import same_form
-from pytest_atelier.suite.models import ColorCheck, PresenceCheck, StyleCheck
+from pytest_atelier.suite.models import ColorCheck, CountCheck, PresenceCheck, StyleCheck
 
 
 def verdict(check, prompt: str) -> str:
@@ -62,11 +62,16 @@ def test_a_negator_in_the_next_list_item_does_not_hide_the_mention():
 
 
 @pytest.mark.parametrize("a, b", [
-    ("charm", "charming"), ("tidy", "tidiness"), ("elegance", "elegant"), ("harmony", "harmonious"),
-    ("sorrow", "sorrowful"), ("connection", "connected"), ("neat", "neatly"), ("relate", "relatable"),
+    ("charming", "charm"), ("tidy", "tidiness"), ("elegance", "elegant"), ("harmony", "harmonious"),
+    ("sorrow", "sorrowful"), ("connected", "connection"), ("neat", "neatly"), ("relate", "relatable"),
 ])
 def test_forms_of_one_word_are_one(a, b):
-    assert same_form(a, b) and same_form(b, a)
+    assert same_form(a, b)
+
+
+@pytest.mark.parametrize("keyword, word", [("detail", "detailed"), ("light", "lighting"), ("paint", "painted")])
+def test_a_participle_does_not_say_its_nouns_keyword(keyword, word):
+    assert not same_form(keyword, word)
 
 
 @pytest.mark.parametrize("a, b", [
@@ -98,3 +103,11 @@ def test_a_heading_named_again_in_its_bullets_is_the_subject_of_the_others():
 ])
 def test_a_heading_that_may_be_a_section_title_describes_nothing(prompt):
     assert verdict(ColorCheck(type="color", entity="lantern", color="crimson"), prompt) == "abstain"
+
+
+def test_a_heading_that_asks_for_something_itself_is_read():
+    prompt = "## Secret clues\n- a key under the mat\n- a note in the hedge"
+    assert pr.match_groups([["secret", "hidden"], ["clues"]], prompt)[0] == "pass"
+    assert pr.match_groups([["mood"]], "## Mood\n- calm")[0] == "abstain"  # a part of the prompt
+    layers = "## Strata (exactly five, stacked)\n- sand\n- clay"
+    assert verdict(CountCheck(type="count", entity="strata", count=5), layers) == "pass"
