@@ -46,6 +46,8 @@ _PLAIN_KEYS = frozenset(
     "content contents elements element items item value values main summary overview notes note other extra extras "
     "additional additional_details features attributes scene concept idea focus objects props characters".split()
 )
+# Keys whose value says what the object is ("subject": {"description": "a bird", "position": ...}).
+_DESCRIPTION_KEYS = frozenset({"description", "desc", "subject", "main subject", "what"})
 _POSITION_KEYS = frozenset("position placement location placed where region area alignment".split())
 _COLOUR_KEYS = frozenset("color colour colors colours".split())
 # Keys that give a colour when their value is one ("ink": "black", "fill": "teal").
@@ -171,7 +173,7 @@ def _say(value, path: tuple[str, ...], out: list[str], negative: bool, text: boo
                 continue  # said with the text it places, or on its own below
             before = len(out)
             _say(v, (*path, str(k)), out, negative, text or _is_text_key(key))
-            if not said and len(out) == before + 1 and _is_text_key(str(k)):
+            if not said and len(out) == before + 1 and (_is_text_key(str(k)) or _key_words(str(k)) in _DESCRIPTION_KEYS):
                 out[-1], said = _placed(out[-1], value[place]), True  # {"text": "ALL AGES", "position": "bottom right"}
         if not said:
             _say(value[place], (*path, place), out, negative, text or _is_text_key(key))
@@ -186,7 +188,20 @@ def _say(value, path: tuple[str, ...], out: list[str], negative: bool, text: boo
         if isinstance(value, str) and value.strip():
             out.append(EXCLUSION_LINE + value.strip().rstrip("."))
         return
-    out.append(_sentence(path, value, text))
+    out.append(_of_owner(path, _sentence(path, value, text), text))
+
+
+def _of_owner(path: tuple[str, ...], line: str, text: bool) -> str:
+    """A line said of a part, under a key that names a thing ("robot": {"body": "silver"}), said of
+    that thing as a ``label: description`` line is: "robot: silver body."; not under a key for a
+    part of the prompt ("style", "lighting"), nor when the line names the thing already."""
+    owner = _owner(path)
+    words = re.findall(r"[a-z]+", owner)
+    if text or not words or any(w in _SECTION_WORDS for w in words) or _region_label(owner) or _names(line, owner):
+        return line
+    if re.match(r"[\w ]+: ", line) or _key_words(path[-1]) in _POSITION_KEYS | _COLOUR_KEYS | _COUNT_KEYS:
+        return line  # "eyes: glowing cyan" is a label line of its own
+    return f"{owner}: {line}"
 
 
 def _record_name(value: dict) -> str | None:
@@ -255,8 +270,10 @@ def _sentence(path: tuple[str, ...], value, under_text: bool = False) -> str:
         return f"{owner}{glue}{text}."
     if words in _COLOUR_KEYS and owner or words in _PAINT_KEYS and owner and colour_phrase(text):
         return f"{text} {owner}." if colour_phrase(text) else f"{owner} in {text}."
-    if len(words.split()) > 1 and words.split()[-1] in _COLOUR_KEYS:  # "line_color": "amber"
-        return f"{words.rsplit(' ', 1)[0]} in {text}."
+    if len(words.split()) > 1 and words.split()[-1] in _COLOUR_KEYS:  # "line_color": "amber", "body_color": "white, rounded"
+        head, rest = _COLOUR_LEAD.match(text).groups()
+        part = words.rsplit(" ", 1)[0]
+        return f"{head} {part}{rest or ''}." if colour_phrase(head) else f"{part} in {text}."
     if isinstance(value, str) and not plain and words not in _POSITION_KEYS and not _region_label(key):
         head, rest = _COLOUR_LEAD.match(text).groups()
         if colour_phrase(head):  # "background": "mint green", "hair": "copper orange, in a braid"

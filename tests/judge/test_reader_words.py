@@ -3,12 +3,14 @@ word in its closed, hyphenated and open forms, and other forms of a keyword (iss
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from pytest_atelier.judge import prompt_rules as pr
 from pytest_atelier.judge.prompt_decide import judge_check
 from pytest_atelier.judge.prompt_words import same_form
-from pytest_atelier.suite.models import ColorCheck, CountCheck, PresenceCheck, StyleCheck
+from pytest_atelier.suite.models import ColorCheck, CountCheck, LayoutCheck, PresenceCheck, StyleCheck
 
 
 def verdict(check, prompt: str) -> str:
@@ -111,3 +113,23 @@ def test_a_heading_that_asks_for_something_itself_is_read():
     assert pr.match_groups([["mood"]], "## Mood\n- calm")[0] == "abstain"  # a part of the prompt
     layers = "## Strata (exactly five, stacked)\n- sand\n- clay"
     assert verdict(CountCheck(type="count", entity="strata", count=5), layers) == "pass"
+
+
+# --- a JSON key that names the thing its values describe -------------------------------------
+
+@pytest.mark.parametrize("data, color", [
+    ({"kettle": {"handle": "black", "spout": "curved"}, "style": "photo"}, "black"),  # "kettle: black handle"
+    ({"kettle": {"body_colour": "teal, enamel"}, "style": "photo"}, "teal"),  # "kettle: teal body, enamel"
+])
+def test_a_key_naming_a_thing_is_the_subject_of_its_values(data, color):
+    assert verdict(ColorCheck(type="color", entity="kettle", color=color), json.dumps(data)) == "pass"
+
+
+def test_a_key_for_a_part_of_the_prompt_is_no_subject():
+    prompt = json.dumps({"lighting": {"key": "warm amber"}, "kettle": "a kettle on a stove"})
+    assert verdict(ColorCheck(type="color", entity="lighting", color="amber"), prompt) != "pass"
+
+
+def test_a_position_in_an_object_places_its_description():
+    prompt = json.dumps({"subject": {"description": "a paper crane", "position": "upper right of the frame"}})
+    assert verdict(LayoutCheck(type="layout", entity="crane", region="top-right"), prompt) == "pass"
