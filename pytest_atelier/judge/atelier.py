@@ -54,7 +54,7 @@ from . import checkers
 from .image_embed import get_image_embedder
 from .memory import STRATEGIES, ExemplarIndex, Retrieved
 from .replies import parse_reply, read_verdict, verdict_problem
-from .prompt_rules import check_text as prompt_has_text
+from .prompt_text import check_text as prompt_has_text
 from .text_match import get_embedder
 
 __all__ = ["AtelierJudge", "SKILLS", "skills_for", "PROMPT_FILES", "PROMPTS_DIGEST", "SCHEMAS", "VERSION", "make", "prompts_digest"]

@@ -16,14 +16,15 @@ from . import prompt_evidence as ev
 from .prompt_formats import plain_prompt
 from . import prompt_rules as rules
 from .prompt_counts import check_count
-from .prompt_rules import asked_for, check_text, match_groups, phrases_of, quote_list
+from .prompt_rules import asked_for, match_groups, phrases_of, quote_list
+from .prompt_text import check_text
 from .text_match import content_words, get_embedder, strip_boilerplate
 
 __all__ = ["decide", "judge_check", "judge_statement"]
 
 
 _RULES = {
-    "text": rules.check_text,
+    "text": check_text,
     "color": rules.check_color,
     "count": check_count,
     "absence": rules.check_absence,

@@ -18,7 +18,6 @@ from .prompt_formats import plain_prompt
 
 __all__ = [
     "match_groups",
-    "check_text",
     "check_color",
     "check_absence",
     "check_presence",
@@ -108,83 +107,6 @@ def match_groups(groups: list[list[str]], prompt: str) -> tuple[str, str]:
             return "abstain", f"{len(missing)} of {len(groups)} keyword groups ({names}) are not plainly asked for: {why[0]}"
         return "abstain", f"no mention of {len(missing)} of {len(groups)} keyword groups ({names}); they may be worded otherwise"
     return "pass", f"the prompt mentions every keyword group ({len(groups)})"
-
-
-def check_text(check, prompt: str) -> tuple[str, str]:
-    """Exact text, compared as a whole quoted or ``cue:``-delimited unit after the
-    normalisation of :func:`.prompt_evidence.normalise_text` (case too unless
-    ``case_sensitive``); consecutive units joined by a space also count (one per line).
-
-    Pass: a unit (or run of units) equals the text, outside an exclusion and not naming
-    something ('the "Lobster" font'). Fail: the only such units lie in an exclusion ('do not
-    write "SALE"', '"SALE" must not appear', a negative prompt); the text is
-    nowhere in the prompt (a verbatim text cannot be paraphrased); it appears only inside a
-    longer quoted string as part of one other label ("Fresh Coffee Daily"), or only with other
-    capitalisation when case matters. Abstain when the longer string holds it beside only numbers
-    or across a separator ("Mon 22°", "OPEN · 9-5"): it may be a label of its own.
-    Abstain: the words appear only unquoted in running prose, where they may describe
-    rather than give the text, or inside a ``cue:`` unit whose end is uncertain."""
-    prompt = plain_prompt(prompt)
-    want = ev.normalise_text(check.text, check.case_sensitive)
-    units = ev.quoted_units(prompt)
-    words = ev.read_words(prompt)
-    statuses = ev.word_statuses(prompt, words)
-    texts = [ev.normalise_text(u[2], check.case_sensitive) for u in units]
-    excluded = named = None
-    for i in range(len(units)):
-        for j in range(i + 1, min(len(units), i + 4) + 1):
-            if " ".join(texts[i:j]) != want:
-                continue
-            inside = [k for k, w in enumerate(words) if units[i][0] <= w.start < units[j - 1][1]]
-            if any(statuses[k] == ev.NEGATED for k in inside) or (inside and ev.excluded_after(prompt, words, inside[-1] + 1)):
-                excluded = units[i][2]
-                continue
-            if inside and ev.names_a_thing(words, inside[-1] + 1):
-                named = units[i][2]
-                continue
-            return "pass", f"the prompt gives the text {check.text!r} as a quoted unit"
-    if excluded is not None:
-        return "fail", f"the prompt gives {check.text!r} only inside an exclusion"
-    if named is not None:
-        return "abstain", f"the prompt quotes {named!r} as the name of something (a font, a style), not as text to render"
-    flat = ev.normalise_text(prompt, check.case_sensitive)
-    bounded = re.compile(rf"(?<!\w){re.escape(want)}(?!\w)")
-    if not bounded.search(flat):
-        if check.case_sensitive and re.search(rf"(?<!\w){re.escape(want.casefold())}(?!\w)", flat.casefold()):
-            return "fail", f"the prompt has {check.text!r} only with other capitalisation"
-        near = [t for t, u in zip(texts, units) if t and u[3]]
-        seen = f"; it quotes {quote_list(near[:3])}" if near else ""
-        return "fail", f"the prompt does not contain the text {check.text!r}{seen}"
-    longer = [(_as_written(u[2], t, check.case_sensitive, bounded), u[2]) for t, u in zip(texts, units) if u[3] and bounded.search(t)]
-    if any(not _beside_other_labels(t, want) for t, _ in longer):
-        return "fail", f"the prompt quotes {next(u for t, u in longer if not _beside_other_labels(t, want))!r}, not {check.text!r} on its own"
-    if longer:
-        return "abstain", f"the prompt quotes {longer[0][1]!r}, where {check.text!r} may be a label of its own beside a number or another label"
-    return "abstain", f"{check.text!r} appears only unquoted or in a loosely delimited unit: given as the text, or described?"
-
-
-def _as_written(text: str, normalised: str, case_sensitive: bool, wanted: re.Pattern) -> str:
-    """A quoted text as written (a " | " or " / " between labels kept) when the wanted text is
-    found in it, else its normal form."""
-    raw = text if case_sensitive else text.casefold()
-    return raw if wanted.search(raw) else normalised
-
-
-def _beside_other_labels(longer: str, want: str) -> bool:
-    """The wanted text stands in a longer quoted text beside only numbers and measures ("Mon 22°",
-    "SHIELDS 87%", "5 km") or across a separator ("OPEN · 9-5", "Mon | Tue"): it may be drawn as a
-    label of its own, so the longer text is no evidence against it. Beside other words it is
-    part of one other label ("Fresh Coffee Daily")."""
-    for m in re.finditer(rf"(?<!\w){re.escape(want)}(?!\w)", longer):
-        before, after = longer[: m.start()], longer[m.end() :]
-        apart_before = not before.strip() or re.search(r"[,|·/:;–—-]\s*$", before)
-        apart_after = not after.strip() or re.match(r"\s*[,|·/:;–—-]", after)
-        if apart_before and apart_after:
-            return True
-        rest = (before + " " + after).split()
-        if all(re.search(r"\d", tok) or not re.search(r"[^\W\d_]", tok) or (k > 0 and re.search(r"\d", rest[k - 1]) and len(tok) <= 4) for k, tok in enumerate(rest)):
-            return True
-    return False
 
 
 def check_color(check, prompt: str) -> tuple[str, str]:
