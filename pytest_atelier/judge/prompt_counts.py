@@ -30,8 +30,13 @@ _MEMBER = frozenset("each every second third fourth fifth sixth last remaining o
 
 
 def _distributive(words, m) -> bool:
-    """A counted mention in a sentence that counts per item ("three tables, each with four chairs")."""
-    before = [w.text for w in words[max(0, m.start - 6) : m.start] if w.clause == words[m.start].clause]
+    """A counted mention that counts per item: "each" in its clause ("three tables, each with four
+    chairs") or closing a phrase fronted before it ("In each, one robot stands"), or right after it
+    ("two sails each"); not "each" of another list item ("sails on each boat, larger boat")."""
+    window = words[max(0, m.start - 6) : m.start]
+    fronted = [w for k, w in enumerate(window) if w.sentence == words[m.start].sentence and w.text in _EACH
+               and (k + 1 == len(window) or window[k + 1].clause != w.clause)]  # "each" ends its phrase: a pronoun
+    before = [w.text for w in window if w.clause == words[m.start].clause] + [w.text for w in fronted]
     after = [w.text for w in words[m.end : m.end + 3] if w.sentence == words[m.start].sentence]
     if after[:2] and after[0] == "each" and after[1:2] and after[1] in _HAVING:
         after = []  # "two boats, each with two sails": the boats are what the sails are counted over

@@ -79,3 +79,8 @@ def test_a_count_of_a_wider_kind_fails_only_when_too_few():
     check = CountCheck(type="count", entity="sleeping cats", count=2, terms=["cats"])
     assert verdict(check, "four cats on a sofa, two of them asleep") == "abstain"  # some of the four may sleep
     assert verdict(check, "one cat on a sofa") == "fail"  # too few of any kind
+
+
+def test_each_closing_a_fronted_phrase_counts_per_item_but_not_each_of_another_item():
+    assert verdict(count("cat", 3), "Three windows in a row. In each, a single cat sits on the sill.") == "abstain"
+    assert verdict(count("kayak", 2), "two kayaks, a paddle on each kayak, red kayak in front") == "pass"
