@@ -16,8 +16,12 @@ def _contrasted(words, m) -> int:
     later = [w for w in words[m.end : m.end + 12] if w.sentence == words[m.start].sentence]
     more = 0
     for k, w in enumerate(later):
-        lead = {x.text for x in later[max(0, k - 2) : k] if x.clause == w.clause}
-        if w.text == "one" and not w.hyphen_next and lead & {"a", "an", "another", "other"}:
+        lead = [x.text for x in later[max(0, k - 2) : k] if x.clause == w.clause]
+        nxt = later[k + 1] if k + 1 < len(later) and later[k + 1].clause == w.clause else None
+        pronoun = nxt is None or nxt.text in _AFTER_ONE or nxt.text.endswith(("ing", "ed"))  # not "one white mark"
+        if lead[-2:] == ["each", "other"]:
+            lead = lead[:-1]  # "nested inside each other with one mark": reciprocal, not another
+        if w.text == "one" and not w.hyphen_next and pronoun and set(lead) & {"a", "an", "another", "other"}:
             more += 1
         elif w.text == "another" and not (k + 1 < len(later) and later[k + 1].text == "one"):
             more += 1
@@ -25,6 +29,11 @@ def _contrasted(words, m) -> int:
 
 
 _EACH = frozenset({"each", "every", "per", "apiece"})
+# Words after a pronoun "one" ("a smaller one on the sill", "a chipped one and another").
+_AFTER_ONE = frozenset(
+    "on in at by to of with beside behind near under over above below inside between from for and or but that which "
+    "who is are stands sits lies".split()
+)
 # Words before a noun that pick out one of a group already counted ("the second pawn").
 _MEMBER = frozenset("each every second third fourth fifth sixth last remaining other".split())
 

@@ -84,3 +84,8 @@ def test_a_count_of_a_wider_kind_fails_only_when_too_few():
 def test_each_closing_a_fronted_phrase_counts_per_item_but_not_each_of_another_item():
     assert verdict(count("cat", 3), "Three windows in a row. In each, a single cat sits on the sill.") == "abstain"
     assert verdict(count("kayak", 2), "two kayaks, a paddle on each kayak, red kayak in front") == "pass"
+
+
+def test_one_counting_another_noun_or_after_each_other_adds_nothing():
+    prompt = "two rings linked to each other with one gold clasp"
+    assert verdict(count("ring", 2), prompt) == "pass"
