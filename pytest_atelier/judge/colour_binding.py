@@ -31,10 +31,81 @@ _IRREGULAR_LINKS = frozenset({"drawn", "shown", "done", "lit", "set", "made", "w
 
 
 def _participle_link(words: list[Word], k: int) -> bool:
-    """A participle followed by "in" or a colour links a noun to a colour ("highlighted in green",
-    "drawn in amber", "clouds lit orange")."""
+    """A participle followed by "in", a colour or "a" and a colour links a noun to a colour
+    ("highlighted in green", "drawn in amber", "clouds lit orange", "painted a soft green")."""
     participle = words[k].text.endswith("ed") or words[k].text in _IRREGULAR_LINKS
-    return participle and k + 1 < len(words) and (words[k + 1].text == "in" or colour_of(words[k + 1].text) is not None)
+    return participle and k + 1 < len(words) and (words[k + 1].text in ("in", "a", "an") or colour_of(words[k + 1].text) is not None)
+
+
+# Prepositions whose object is never the subject of the verb after it: in "the hat on the table
+# is red" and "Next to the door is a red chair" the colour is not the table's or the door's.
+_PREPOSITIONS = frozenset(
+    "on at in by near beside behind under over above below beneath of with to from into onto against along "
+    "across around inside outside between among toward towards".split()
+)
+# Verbs that give their object a colour as a result ("tints the shadow red", "paint the door blue").
+_COLOURING_VERBS = frozenset(
+    "tint tints tinting paint paints painting dye dyes dyeing stain stains staining colour colours colouring "
+    "color colors coloring turn turns turning make makes making wash washes washing bathe bathes bathing "
+    "light lights lighting glaze glazes keep keeps".split()
+)
+_COPULAS = frozenset({"is", "are"})
+
+
+def _copula_after_phrase(words: list[Word], j: int) -> int:
+    """Where a copula follows a prepositional phrase closing a noun ("the blades on the right are
+    blue": the blades are): the copula's index, else ``j``."""
+    if j >= len(words) or words[j].text not in _PREPOSITIONS:
+        return j
+    for k in range(j + 1, min(len(words), j + 6)):
+        if words[k].clause != words[j].clause or words[k].text in LIST_JOINERS:
+            return j
+        if words[k].text in _COPULAS:
+            return k
+    return j
+
+
+def _predicate_noun(words: list[Word], k: int) -> int:
+    """After "is"/"are", a short noun phrase that a participle then colours ("the bird is carved
+    wood painted a soft green"): the participle's index, else ``k``."""
+    for n in range(k, min(len(words), k + 4)):
+        if words[n].clause != words[k].clause or words[n].text in _PHRASE_STOPS or colour_of(words[n].text):
+            return k
+        if n > k and _participle_link(words, n):
+            return n + 1
+    return k
+
+
+def _object_of_preposition(words: list[Word], start: int) -> bool:
+    """The noun phrase at ``start`` follows a preposition in its clause, behind at most a
+    determiner and two modifiers ("on the old table", "Next to the door")."""
+    for i in range(start - 1, max(-1, start - 5), -1):
+        if words[i].clause != words[start].clause:
+            return False
+        if words[i].text in _PREPOSITIONS:
+            return True
+        if words[i].text in _PHRASE_STOPS - DETERMINERS:
+            return False
+    return False
+
+
+def _resultative(words: list[Word], start: int, j: int) -> list[tuple[int, str]]:
+    """A colour right after the object of a colouring verb, closing the phrase ("light tints that
+    shadow red", "paint the door deep blue"): the colour is the object's."""
+    i = start - 1
+    while i >= 0 and words[i].clause == words[start].clause and (words[i].text in DETERMINERS or colour_of(words[i].text) is None and i >= start - 2 and words[i].text not in _PHRASE_STOPS and words[i].text not in _COLOURING_VERBS):
+        i -= 1
+    if i < 0 or words[i].text not in _COLOURING_VERBS or words[i].clause != words[start].clause:
+        return []
+    k = j
+    while k < len(words) and words[k].text in _COLOUR_MODIFIERS and k - j < 2:
+        k += 1
+    if k >= len(words) or words[k].clause != words[start].clause or colour_of(words[k].text) is None:
+        return []
+    after = words[k + 1] if k + 1 < len(words) else None
+    if after is not None and after.clause == words[k].clause and after.text not in _PHRASE_STOPS and not colour_of(after.text):
+        return []  # "paints the fence red flowers"? the colour belongs to a noun of its own
+    return [(k, colour_of(words[k].text))]
 
 
 def _described_as(words: list[Word], k: int) -> bool:
@@ -105,6 +176,7 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
     to this one by and/or ("red and blue hats"), so the binding cannot be told."""
     bound: list[tuple[int, str]] = []
     ambiguous = False
+    prep_object = _object_of_preposition(words, start)
     i = start - 1
     while i >= 0 and words[i].sentence == words[start].sentence and words[i].clause == words[start].clause:
         w = words[i].text
@@ -130,14 +202,22 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
         j += 1  # 'the title "WINTER HYMNS" in red': the text the noun holds comes between
     if labels_line(text, words, start, end):
         return bound + _label_value_colours(words, end), ambiguous
+    j = _copula_after_phrase(words, j)  # "the blades on the right are blue"
     if j < len(words) and words[j].sentence == words[start].sentence:
         k = j + (words[j].text in _ADVERBS and j + 1 < len(words) and words[j + 1].text in ("is", "are"))  # "the wall behind is"
         while k < len(words) and (words[k].text in _PREDICATE_LINKS or _participle_link(words, k)) and k - j < 3:
             k += 1
-        copula = k > j and words[k - 1].text in ("is", "are") and k < len(words) and words[k].text in ("a", "an")
-        k += copula  # "the sky is a pale grey band"
-        while k < len(words) and (words[k].text in _COLOUR_MODIFIERS or (k > j and _listed(words, k)) or _described_as(words, k)) and not colour_of(words[k].text) and k - j < 6:
-            k += 1
+        if k > j and words[k - 1].text in _COPULAS:
+            if prep_object:
+                return bound, ambiguous  # "Next to the door is a red chair": the chair is red
+            k = _predicate_noun(words, k)  # "the bird is carved wood painted ..."
+        article = k > j and k < len(words) and words[k].text in ("a", "an") and (words[k - 1].text in _COPULAS or _participle_link(words, k - 1))
+        copula = article and words[k - 1].text in _COPULAS
+        k += article  # "the sky is a pale grey band", "a door painted a deep red"
+        mods = k
+        while k < len(words) and (words[k].text in _COLOUR_MODIFIERS or (k > j and _listed(words, k)) or _described_as(words, k)
+                                  or (article and words[k].text not in _PHRASE_STOPS and k - mods < 3)) and not colour_of(words[k].text) and k - mods < 4:
+            k += 1  # "is a smooth pastel blue", "is a smooth matte white disc"
         linked = k > j or words[j].clause != words[end - 1].clause  # "hat (blue)" / "hat, blue"
         if k < len(words) and words[k].sentence == words[start].sentence:
             colour = colour_of(words[k].text)
@@ -155,6 +235,8 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
                     elif words[k].text not in LIST_JOINERS and words[k].text not in _COLOUR_MODIFIERS:
                         break
                     k += 1
+        if not bound:
+            bound += _resultative(words, start, j)
     return bound, ambiguous
 
 

@@ -174,7 +174,8 @@ def check_color(check, prompt: str) -> tuple[str, str]:
     if not check.entity:
         return asked_for(list(colors.words_for(check.color)), check.color, prompt)
     words = ev.read_words(prompt)
-    found = ev.mentions(phrases_of(check.entity, terms=check.terms), prompt, words)
+    phrases = phrases_of(check.entity, terms=check.terms)
+    found = ev.mentions(phrases, prompt, words) + ev.owned_mentions(phrases, prompt, words)  # "Its background is navy"
     others, ambiguous, excluded = set(), False, False
     for m in found:
         if ev.another_of(words, m):
@@ -395,7 +396,7 @@ def check_relation(check, prompt: str) -> tuple[str, str]:
     role = ["s" if k < len(found) - len(objects) else "o" for k in range(len(found))]
     wanted = check.relation.replace("_", " ")
     contradicting, unclear = [], False
-    for r in ev.relations_between(prompt, words, found):
+    for r in ev.relations_between(prompt, words, found, role):
         if role[r.first] == role[r.second]:
             continue
         rels = r.relations if role[r.first] == "s" else {ev.CONVERSE[x] for x in r.relations}
