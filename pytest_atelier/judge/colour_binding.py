@@ -76,6 +76,21 @@ def _predicate_noun(words: list[Word], k: int) -> int:
     return k
 
 
+# Nouns for a picture of a thing: their colour is the colour the thing is drawn in.
+_DEPICTIONS = frozenset(
+    "drawing drawings sketch sketches silhouette silhouettes outline outlines illustration illustrations painting "
+    "print engraving etching rendering icon icons stencil cutout doodle figurine statue sculpture carving".split()
+)
+
+
+def _ground(words: list[Word], k: int) -> bool:
+    """A colour word used as the ground a thing is set on: after "on" or "against", closing its
+    phrase ("isolated on white", "a vignette on white with ragged edges"; not "on white sails")."""
+    after = words[k + 1] if k + 1 < len(words) else None
+    closes = after is None or after.clause != words[k].clause or after.text in _PHRASE_STOPS
+    return k > 0 and words[k - 1].text in ("on", "against") and words[k - 1].clause == words[k].clause and closes
+
+
 def _object_of_preposition(words: list[Word], start: int) -> bool:
     """The noun phrase at ``start`` follows a preposition in its clause, behind at most a
     determiner and two modifiers ("on the old table", "Next to the door")."""
@@ -174,6 +189,8 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
     ("the hat is blue", "a hat in bright blue", "the bar highlighted in green", "hat (blue)"). Returns ``([(index,
     canonical colour)], ambiguous)``; ambiguous is true when a colour-only phrase is joined
     to this one by and/or ("red and blue hats"), so the binding cannot be told."""
+    if end - start == 1 and colour_of(words[start].text) and _ground(words, start):
+        return [(start, colour_of(words[start].text))], False  # "isolated on white": white is the ground
     bound: list[tuple[int, str]] = []
     ambiguous = False
     prep_object = _object_of_preposition(words, start)
@@ -188,12 +205,16 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
                 ambiguous = True
                 bound += _joined_colours(words, i)
             ambiguous |= w in LIST_JOINERS and _shared_head(words, i, start, bound)
+            of = i - (w in DETERMINERS)
+            if not bound and of > 0 and words[of].text == "of" and words[of - 1].text in _DEPICTIONS and words[of - 1].clause == words[start].clause:
+                bound += colour_words_bound(text, words, of - 1, of)[0]  # "a black ink drawing of a saxophone"
             break
         colour = colour_of(w)
         joined = words[i + 1].text if words[i].hyphen_next else ""
         compound = joined and not colour_of(joined) and joined not in _HUE_SUFFIXES and joined not in LIST_JOINERS
         named = text[words[i].start].isupper() and i > 0 and words[i - 1].sentence == words[i].sentence
-        if colour and not compound and not named and start - i <= ADJECTIVE_GAP + 1:
+        gap = sum(not words[k - 1].hyphen_next for k in range(i + 1, start))  # "brush-and-ink" is one word
+        if colour and not compound and not named and gap <= ADJECTIVE_GAP:
             bound.append((i, colour))  # not "red-haired" (the hair) nor "Green Valley Farms" (a name)
         i -= 1
     j = end

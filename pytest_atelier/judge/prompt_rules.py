@@ -189,7 +189,8 @@ def check_color(check, prompt: str) -> tuple[str, str]:
             excluded |= hue in hues
             continue
         if m.status == ev.AFFIRMED and hue in hues:
-            return _in_region(check, prompt, f"the prompt binds {check.color!r} to {m.phrase!r}")
+            ground = f" (set on {m.phrase!r})" if colors.canonical(m.phrase) else ""  # "isolated on white"
+            return _in_region(check, prompt, f"the prompt binds {check.color!r} to {(check.entity if ground else m.phrase)!r}{ground}")
         # a mention with no colour read may carry it in words the judge does not read
         ambiguous |= unclear or m.status == ev.UNCLEAR or not hues
         others |= hues

@@ -138,7 +138,7 @@ def relations_between(text: str, words: list[Word], found: list[Mention], kinds:
         if pronoun and subj is None and opens:  # "Behind him stands a frame", "and to its right a trumpet"
             tail = i + n + (not inner)  # past "it" in "below it"
             subj = _fronted_subject(words, found, tail, i)
-            obj = _antecedent(words, found, i, kinds, avoid=kinds[subj]) if subj is not None else None
+            obj = _subject_before(words, found, i, kinds, avoid=kinds[subj]) if subj is not None else None
             if obj is not None:
                 marks = {statuses[k] for k in range(i, i + n)} | {found[subj].status, found[obj].status}
                 status = NEGATED if NEGATED in marks else UNCLEAR if UNCLEAR in marks else AFFIRMED
@@ -171,12 +171,44 @@ def _pronoun_object(words: list[Word], i: int, n: int) -> bool:
     return i + n < len(words) and words[i + n].text in ("it", "them", "him") and words[i + n].clause == words[i].clause
 
 
-def _antecedent(words: list[Word], found: list[Mention], before: int, kinds: list[str] | None = None, avoid: str = "") -> int | None:
+def _antecedent(words: list[Word], found: list[Mention], before: int) -> int | None:
     """The thing a pronoun stands for: the nearest mention before the clause's own subject, in
-    its sentence or the one before; never one of the subject's kind (``avoid``: in "Behind him
-    stands a frame" he is not the frame)."""
-    near = [k for k, m in enumerate(found) if m.end <= before and words[before].sentence - words[m.start].sentence <= 1 and (not kinds or kinds[k] != avoid)]
+    its sentence or the one before."""
+    near = [k for k, m in enumerate(found) if m.end <= before and words[before].sentence - words[m.start].sentence <= 1]
     return max(near, key=lambda k: found[k].end) if near else None
+
+
+def _subject_before(words: list[Word], found: list[Mention], i: int, kinds: list[str], avoid: str) -> int | None:
+    """The thing the pronoun of a fronted phrase at ``i`` stands for: the subject of the nearest
+    clause before it (in its sentence or the one before) that opens with its subject rather than
+    a place or a participle, when that subject is a mention ("A teapot sits on the tray. To its
+    right ..."; "a drawing of a saxophone stands on the left, and to its right ..."). None when
+    that subject is something else, or of the kind of the phrase's own subject (in "Behind him
+    stands a frame" he is not the frame)."""
+    k = i - 1
+    while k >= 0 and words[i].sentence - words[k].sentence <= 1:
+        start = k
+        while start > 0 and words[start - 1].clause == words[k].clause:
+            start -= 1
+        opener = words[start].text
+        if words[k].clause != words[i].clause and not (opener in _ADVERBIAL_OPENERS or opener in _RELATION_LINKS or opener.endswith(("ed", "ing"))):
+            return _opening_mention(words, found, start, kinds, avoid)
+        k = start - 1
+    return None
+
+
+def _opening_mention(words: list[Word], found: list[Mention], start: int, kinds: list[str], avoid: str) -> int | None:
+    """The mention that heads the noun phrase opening a clause at ``start``: behind determiners
+    and modifiers, or after "of" ("a drawing of a saxophone")."""
+    first = min((k for k, m in enumerate(found) if m.start >= start and words[m.start].clause == words[start].clause), key=lambda k: found[k].start, default=None)
+    if first is None or found[first].start - start > 10 or kinds[first] == avoid:
+        return None
+    for k in range(start, found[first].start):
+        w = words[k].text
+        joined = k > 0 and words[k - 1].hyphen_next  # "brush-and-ink"
+        if not joined and ((w in _RELATION_STOPS and w not in DETERMINERS and w != "of") or w in _RELATION_LINKS):
+            return None  # "a meadow fills the third, ... trees": the mention is not the clause's subject
+    return first
 
 
 # Words that open a short adverbial clause between a fronted relation phrase and its subject

@@ -143,3 +143,30 @@ def test_a_relation_phrase_that_holds_its_pronoun_takes_no_object_after_it():
     prompt = "A round teapot sits on the tray, and to its left a cup on a saucer."
     assert verdict(relation("cup", "left_of", "teapot"), prompt) == "pass"
     assert verdict(relation("teapot", "left_of", "saucer"), prompt) == "abstain"
+
+
+def test_a_fronted_pronoun_stands_only_for_the_subject_of_the_clause_before():
+    prompt = "A pond lies in the valley; a meadow fills the middle, and behind it rises a dark wood."
+    assert verdict(relation("wood", "behind", "pond"), prompt) == "abstain"
+    assert verdict(relation("wood", "behind", "meadow"), prompt) == "pass"
+
+
+@pytest.mark.parametrize("prompt", [
+    "a teal pencil sketch of a heron on cream paper",
+    "a teal hand-drawn line-art style sketch of a heron",
+])
+def test_the_colour_of_a_picture_of_a_thing_is_the_things(prompt):
+    assert verdict(colour("teal", "heron"), prompt) == "pass"
+
+
+def test_a_things_own_colour_wins_over_its_pictures():
+    assert verdict(colour("teal", "heron"), "a teal sketch of a grey heron") == "fail"
+
+
+@pytest.mark.parametrize("prompt, outcome", [
+    ("a single pear, isolated on black", "pass"),
+    ("a pear against black, lit from the side", "pass"),
+    ("a pear on black velvet", "abstain"),
+])
+def test_a_colour_named_as_the_ground_is_the_backgrounds(prompt, outcome):
+    assert verdict(colour("black", "background", "black"), prompt) == outcome
