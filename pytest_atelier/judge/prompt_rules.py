@@ -365,6 +365,24 @@ _CONTRADICTS = {
 }  # fmt: skip
 
 
+# Relations that frame regions on opposite sides imply: (axis, subject's side, object's side).
+_APART = {"left_of": ("h", "left", "right"), "right_of": ("h", "right", "left"),
+          "above": ("v", "top", "bottom"), "below": ("v", "bottom", "top")}  # fmt: skip
+
+
+def _placed_apart(relation: str, words, subjects, objects) -> tuple[str, str] | None:
+    """Frame regions on opposite sides for the two things ("On the left, a knight ... On the right,
+    a rook" puts the knight left of the rook): the two placements, or None."""
+    if relation not in _APART:
+        return None
+    axis, mine, theirs = _APART[relation]
+    def sides(found):
+        return {place.get(axis) for m in found for _, place in ev.regions_of(words, m)}
+    if sides(subjects) == {mine} and sides(objects) == {theirs}:
+        return f"at the {mine}", f"at the {theirs}"
+    return None
+
+
 def check_relation(check, prompt: str) -> tuple[str, str]:
     """A relation between two mentioned things, read by :func:`.prompt_evidence.relations_between`
     ("the sign above the door", "a lamp beside the bed", "Under the table sleeps a dog"; a
@@ -372,7 +390,8 @@ def check_relation(check, prompt: str) -> tuple[str, str]:
     places the sign above the door).
 
     Pass: a statement of the relation (or a phrase implying it: "on top of" for above) between
-    the subject and the object outside an exclusion. Fail: only statements of a contradicting
+    the subject and the object outside an exclusion, or frame regions on opposite sides that
+    imply it (the subject only on the left and the object only on the right for left of). Fail: only statements of a contradicting
     relation between the same two (below for above, right for left, behind for in front, under
     or holding it for on, outside or containing it for inside, far from for next to), none
     inside an exclusion or of unclear scope. Abstain: either thing is not mentioned, or they are
@@ -408,6 +427,9 @@ def check_relation(check, prompt: str) -> tuple[str, str]:
             return "pass", f"the prompt places {check.subject!r} {wanted} {check.object!r} ({r.phrase!r})"
         if rels & _CONTRADICTS[check.relation]:
             contradicting.append(r.phrase)
+    placed = _placed_apart(check.relation, words, [m for m in subjects if m.status == ev.AFFIRMED], [m for m in objects if m.status == ev.AFFIRMED])
+    if placed and not contradicting:
+        return "pass", f"the prompt places {check.subject!r} {placed[0]} and {check.object!r} {placed[1]} in the frame"
     if contradicting and not unclear:
         return "fail", f"the prompt places {check.subject!r} otherwise relative to {check.object!r} ({contradicting[0]!r}), not {wanted} it"
     if unclear:

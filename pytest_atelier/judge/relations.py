@@ -156,6 +156,8 @@ def relations_between(text: str, words: list[Word], found: list[Mention], kinds:
         fronted = opens and (not before or all(words[found[k].end - 1].clause != words[i].clause for k in before))
         if subj is None and fronted:  # "Above the door, a sign" / "Beside the bed stands a lamp"
             subj = _fronted_subject(words, found, found[obj].end, i)
+        if subj is None and opens and _closes_sentence(words, found[obj].end, i):  # "a cake with candles, left of the balloons"
+            subj = _clause_before(words, found, i, kinds, avoid=kinds[obj])
         if subj is not None and subj != obj:
             marks = {statuses[k] for k in range(i, i + n)} | {found[subj].status, found[obj].status}
             status = NEGATED if NEGATED in marks else UNCLEAR if UNCLEAR in marks else AFFIRMED
@@ -197,6 +199,23 @@ def _subject_before(words: list[Word], found: list[Mention], i: int, kinds: list
     return None
 
 
+def _closes_sentence(words: list[Word], k: int, i: int) -> bool:
+    """No word of the sentence of ``i`` comes after the clause holding word ``k - 1``."""
+    return k >= len(words) or words[k].sentence != words[i].sentence or (
+        words[k].clause == words[k - 1].clause and _closes_sentence(words, k + 1, i))
+
+
+def _clause_before(words: list[Word], found: list[Mention], i: int, kinds: list[str], avoid: str) -> int | None:
+    """The subject of the clause right before a relation clause that closes the sentence ("a
+    chocolate cake with candles, to the right of the balloons": the cake is)."""
+    if i == 0 or words[i - 1].sentence != words[i].sentence or words[i - 1].clause == words[i].clause:
+        return None
+    start = i - 1
+    while start > 0 and words[start - 1].clause == words[i - 1].clause:
+        start -= 1
+    return _opening_mention(words, found, start, kinds, avoid)
+
+
 def _opening_mention(words: list[Word], found: list[Mention], start: int, kinds: list[str], avoid: str) -> int | None:
     """The mention that heads the noun phrase opening a clause at ``start``: behind determiners
     and modifiers, or after "of" ("a drawing of a saxophone")."""
@@ -206,8 +225,9 @@ def _opening_mention(words: list[Word], found: list[Mention], start: int, kinds:
     for k in range(start, found[first].start):
         w = words[k].text
         joined = k > 0 and words[k - 1].hyphen_next  # "brush-and-ink"
-        if not joined and ((w in _RELATION_STOPS and w not in DETERMINERS and w != "of") or w in _RELATION_LINKS):
-            return None  # "a meadow fills the third, ... trees": the mention is not the clause's subject
+        new_phrase = w in DETERMINERS and k > start and words[k - 1].text != "of"  # "a shelf holds a teapot"
+        if not joined and ((w in _RELATION_STOPS and w not in DETERMINERS and w != "of") or w in _RELATION_LINKS or new_phrase):
+            return None  # the mention is not the clause's subject
     return first
 
 

@@ -170,3 +170,19 @@ def test_a_things_own_colour_wins_over_its_pictures():
 ])
 def test_a_colour_named_as_the_ground_is_the_backgrounds(prompt, outcome):
     assert verdict(colour("black", "background", "black"), prompt) == outcome
+
+
+@pytest.mark.parametrize("prompt, outcome", [
+    ("On the left, a tall vase. On the right, partly cut off, a round teapot.", "pass"),
+    ("a vase in the top left corner and a teapot at the bottom right", "pass"),
+    ("a teapot on the left and a vase on the left as well", "abstain"),
+    ("a vase at the top and a teapot in the centre", "abstain"),
+])
+def test_frame_regions_on_opposite_sides_imply_the_relation(prompt, outcome):
+    assert verdict(relation("vase", "left_of", "teapot"), prompt) == outcome
+
+
+def test_a_relation_clause_closing_the_sentence_places_the_subject_of_the_clause_before():
+    prompt = "A round teapot with a chipped spout, to the right of the vase."
+    assert verdict(relation("vase", "left_of", "teapot"), prompt) == "pass"
+    assert verdict(relation("vase", "left_of", "teapot"), "A shelf holds a round teapot with a chipped spout, to the right of the vase.") == "abstain"
