@@ -87,21 +87,24 @@ def regions_of(words: list[Word], m: Mention) -> list[tuple[int, dict[str, str]]
 
 def _fronted_region(words: list[Word], lo: int) -> list[tuple[int, dict[str, str]]]:
     """The regions of a short region clause opening the sentence before the clause at ``lo`` ("In
-    the center, the output figure"), also behind up to two short adverbial clauses ("Off to the
-    right, out of focus, a drawing"; "At the top, under the arch, a window")."""
+    the center, the output figure") or of a fronted participle clause, which describes the subject
+    after it ("Sweeping across the upper left of the frame, runs a band of tiles"), also behind up
+    to two short adverbial or participle clauses ("Off to the right, out of focus, a drawing"; "At
+    the top, under the arch, a window")."""
     if words[lo].text in _ADVERBIAL_OPENERS - _FRAME_PREPS:
         return []  # "Along the bottom, below the title, ...": the title is what the thing is placed by
     end = lo
     for _ in range(3):
         before = [k for k in range(end) if words[k].sentence == words[lo].sentence and words[k].clause == words[end - 1].clause] if end else []
-        if not before or len(before) > 6:
+        opener = words[before[0]].text if before else ""
+        participle = len(opener) > 4 and opener.endswith("ing")  # "Sweeping across the upper left, runs a band"
+        if not before or len(before) > (12 if participle else 6):
             return []
-        opener = words[before[0]].text
-        if opener in _FRAME_PREPS or opener == "off" or _bare_region(words, before):
+        if opener in _FRAME_PREPS or opener == "off" or participle or _bare_region(words, before):
             found = regions_in(words, before[0], end)
-            if found or opener not in _ADVERBIAL_OPENERS:
+            if found or (opener not in _ADVERBIAL_OPENERS and not participle):
                 return found
-        if opener not in _ADVERBIAL_OPENERS:
+        if opener not in _ADVERBIAL_OPENERS and not participle:
             return []
         end = before[0]
     return []

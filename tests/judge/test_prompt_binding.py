@@ -186,3 +186,11 @@ def test_a_relation_clause_closing_the_sentence_places_the_subject_of_the_clause
     prompt = "A round teapot with a chipped spout, to the right of the vase."
     assert verdict(relation("vase", "left_of", "teapot"), prompt) == "pass"
     assert verdict(relation("vase", "left_of", "teapot"), "A shelf holds a round teapot with a chipped spout, to the right of the vase.") == "abstain"
+
+
+@pytest.mark.parametrize("prompt", [
+    "Curving across the upper left of the poster, a ribbon of paper lanterns hangs.",
+    "On the left, swaying in the wind, hangs a paper lantern.",
+])
+def test_a_fronted_participle_clause_describes_the_subject_after_it(prompt):
+    assert verdict(layout("left", "lantern"), prompt) == "pass"
