@@ -91,6 +91,39 @@ def _ground(words: list[Word], k: int) -> bool:
     return k > 0 and words[k - 1].text in ("on", "against") and words[k - 1].clause == words[k].clause and closes
 
 
+# Nouns for text, whose colour is the colour of the letters it is set in, and nouns for those letters.
+_TEXT_NOUNS = frozenset(
+    "headline title subtitle heading caption text wording words lettering slogan tagline greeting name label quote".split()
+)
+_LETTER_NOUNS = frozenset("letters lettering type typeface font ink capitals caps script characters numerals digits".split())
+# Words for a pose between a noun and what is said of it ("a skater mid-air, printed in teal").
+_POSTURE_WORDS = frozenset({"aloft", "upright", "midair", "overhead"})
+
+
+def _lettered(words: list[Word], end: int, j: int) -> list[tuple[int, str]]:
+    """A text noun set "in" coloured letters ('the headline "JAZZ" in big bold orange letters',
+    "the title in red capitals"): the letters' colours are the text's."""
+    if end == 0 or words[end - 1].text not in _TEXT_NOUNS or j >= len(words) or words[j].text != "in":
+        return []
+    found, k = [], j + 1 + (j + 1 < len(words) and words[j + 1].text in ("a", "an"))
+    while k < len(words) and words[k].clause == words[j].clause and k - j <= 6:
+        if words[k].text in _LETTER_NOUNS and k > j + 1:
+            return found
+        if colour_of(words[k].text):
+            found.append((k, colour_of(words[k].text)))
+        elif words[k].text in _PHRASE_STOPS - LIST_JOINERS:
+            return []
+        k += 1
+    return []
+
+
+def _past_posture(words: list[Word], j: int) -> int:
+    """Past a pose word that closes the noun's clause ("one skater mid-air, printed in teal")."""
+    n = 2 if j + 1 < len(words) and words[j].text == "mid" and words[j].hyphen_next and words[j + 1].text == "air" else int(j < len(words) and words[j].text in _POSTURE_WORDS)
+    closes = n and (j + n >= len(words) or words[j + n].clause != words[j].clause)
+    return j + n if closes else j
+
+
 def _object_of_preposition(words: list[Word], start: int) -> bool:
     """The noun phrase at ``start`` follows a preposition in its clause, behind at most a
     determiner and two modifiers ("on the old table", "Next to the door")."""
@@ -223,7 +256,10 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
         j += 1  # 'the title "WINTER HYMNS" in red': the text the noun holds comes between
     if labels_line(text, words, start, end):
         return bound + _label_value_colours(words, end), ambiguous
-    j = _copula_after_phrase(words, j)  # "the blades on the right are blue"
+    lettered = _lettered(words, end, j)
+    if lettered:
+        return bound + lettered, ambiguous
+    j = _copula_after_phrase(words, _past_posture(words, j))  # "the blades on the right are blue"
     if j < len(words) and words[j].sentence == words[start].sentence:
         k = j + (words[j].text in _ADVERBS and j + 1 < len(words) and words[j + 1].text in ("is", "are"))  # "the wall behind is"
         while k < len(words) and (words[k].text in _PREDICATE_LINKS or _participle_link(words, k)) and k - j < 3:

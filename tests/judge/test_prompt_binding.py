@@ -194,3 +194,17 @@ def test_a_relation_clause_closing_the_sentence_places_the_subject_of_the_clause
 ])
 def test_a_fronted_participle_clause_describes_the_subject_after_it(prompt):
     assert verdict(layout("left", "lantern"), prompt) == "pass"
+
+
+@pytest.mark.parametrize("prompt, outcome", [
+    ('the title "LATE BLOOM" in tall thin green capitals', "pass"),
+    ("the caption in small green type", "pass"),
+    ("a crate in green letters", "abstain"),  # a thing set in letters is not their colour
+])
+def test_a_text_set_in_coloured_letters_has_their_colour(prompt, outcome):
+    entity = prompt.split()[1]
+    assert verdict(colour("green", entity), prompt) == outcome
+
+
+def test_a_pose_word_closing_the_clause_leaves_the_colour_after_it_bound():
+    assert verdict(colour("teal", "diver"), "one diver mid-air, printed in teal") == "pass"
