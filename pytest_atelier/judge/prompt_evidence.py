@@ -263,7 +263,7 @@ def mentions(phrases: list[str], text: str, words: list[Word] | None = None, quo
                 colour_of(words[end].text) or words[end].text in ("coloured", "colored", "toned", "tinted"))
             compound = (
                 (words[end - 1].hyphen_next and not hue_pair)  # not "cream-coloured", "mustard-yellow"
-                or (i > 0 and words[i - 1].hyphen_next)
+                or (i > 0 and words[i - 1].hyphen_next and not (end - i > 1 and colour_of(words[i].text)))  # not "lime-green carafe"
                 or (end < len(words) and not skip[end] and not _describes(words[end - 1].text) and _modifies_next(words, end))
             )  # "dog-eared", "five-day", "hot dog stand", "wolf pack"; not 'letters "THANK YOU"' 
             gone = bool(_POST_NEGATORS.intersection(after)) or _gone_later(words, i, end)

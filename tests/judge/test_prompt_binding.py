@@ -208,3 +208,8 @@ def test_a_text_set_in_coloured_letters_has_their_colour(prompt, outcome):
 
 def test_a_pose_word_closing_the_clause_leaves_the_colour_after_it_bound():
     assert verdict(colour("teal", "diver"), "one diver mid-air, printed in teal") == "pass"
+
+
+def test_a_colour_phrase_after_a_hyphened_shade_is_still_asked_for():
+    prompt = "A tall lime-green carafe stands in front; the goblet is to its left."
+    assert verdict(relation("goblet", "left_of", "green carafe"), prompt) == "pass"
