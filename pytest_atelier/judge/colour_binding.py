@@ -275,6 +275,9 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
         while k < len(words) and (words[k].text in _COLOUR_MODIFIERS or (k > j and _listed(words, k)) or _described_as(words, k)
                                   or (article and words[k].text not in _PHRASE_STOPS and k - mods < 3)) and not colour_of(words[k].text) and k - mods < 4:
             k += 1  # "is a smooth pastel blue", "is a smooth matte white disc"
+        said = k > j and words[k - 1].text in _COPULAS or k > mods
+        if said and k + 2 < len(words) and not colour_of(words[k].text) and words[k + 1].text in LIST_JOINERS and colour_of(words[k + 2].text) and words[k + 2].clause == words[k].clause:
+            k += 2  # "the blades are cool periwinkle and blue": coordinated predicates are all said of the noun
         linked = k > j or words[j].clause != words[end - 1].clause  # "hat (blue)" / "hat, blue"
         if k < len(words) and words[k].sentence == words[start].sentence:
             colour = colour_of(words[k].text)

@@ -213,3 +213,8 @@ def test_a_pose_word_closing_the_clause_leaves_the_colour_after_it_bound():
 def test_a_colour_phrase_after_a_hyphened_shade_is_still_asked_for():
     prompt = "A tall lime-green carafe stands in front; the goblet is to its left."
     assert verdict(relation("goblet", "left_of", "green carafe"), prompt) == "pass"
+
+
+@pytest.mark.parametrize("prompt", ["the tiles on the roof are weathered and green", "the tiles are celadon and green"])
+def test_coordinated_predicates_are_all_said_of_the_noun(prompt):
+    assert verdict(colour("green", "tiles"), prompt) == "pass"
