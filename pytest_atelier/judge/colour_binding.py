@@ -31,10 +31,129 @@ _IRREGULAR_LINKS = frozenset({"drawn", "shown", "done", "lit", "set", "made", "w
 
 
 def _participle_link(words: list[Word], k: int) -> bool:
-    """A participle followed by "in" or a colour links a noun to a colour ("highlighted in green",
-    "drawn in amber", "clouds lit orange")."""
+    """A participle followed by "in", a colour or "a" and a colour links a noun to a colour
+    ("highlighted in green", "drawn in amber", "clouds lit orange", "painted a soft green")."""
     participle = words[k].text.endswith("ed") or words[k].text in _IRREGULAR_LINKS
-    return participle and k + 1 < len(words) and (words[k + 1].text == "in" or colour_of(words[k + 1].text) is not None)
+    return participle and k + 1 < len(words) and (words[k + 1].text in ("in", "a", "an") or colour_of(words[k + 1].text) is not None)
+
+
+# Prepositions whose object is never the subject of the verb after it: in "the hat on the table
+# is red" and "Next to the door is a red chair" the colour is not the table's or the door's.
+_PREPOSITIONS = frozenset(
+    "on at in by near beside behind under over above below beneath of with to from into onto against along "
+    "across around inside outside between among toward towards".split()
+)
+# Verbs that give their object a colour as a result ("tints the shadow red", "paint the door blue").
+_COLOURING_VERBS = frozenset(
+    "tint tints tinting paint paints painting dye dyes dyeing stain stains staining colour colours colouring "
+    "color colors coloring turn turns turning make makes making wash washes washing bathe bathes bathing "
+    "light lights lighting glaze glazes keep keeps".split()
+)
+_COPULAS = frozenset({"is", "are"})
+
+
+def _copula_after_phrase(words: list[Word], j: int) -> int:
+    """Where a copula follows a prepositional phrase closing a noun ("the blades on the right are
+    blue": the blades are): the copula's index, else ``j``."""
+    if j >= len(words) or words[j].text not in _PREPOSITIONS:
+        return j
+    for k in range(j + 1, min(len(words), j + 6)):
+        if words[k].clause != words[j].clause or words[k].text in LIST_JOINERS:
+            return j
+        if words[k].text in _COPULAS:
+            return k
+    return j
+
+
+def _predicate_noun(words: list[Word], k: int) -> int:
+    """After "is"/"are", a short noun phrase that a participle then colours ("the bird is carved
+    wood painted a soft green"): the participle's index, else ``k``."""
+    for n in range(k, min(len(words), k + 4)):
+        if words[n].clause != words[k].clause or words[n].text in _PHRASE_STOPS or colour_of(words[n].text):
+            return k
+        if n > k and _participle_link(words, n):
+            return n + 1
+    return k
+
+
+# Nouns for a picture of a thing: their colour is the colour the thing is drawn in.
+_DEPICTIONS = frozenset(
+    "drawing drawings sketch sketches silhouette silhouettes outline outlines illustration illustrations painting "
+    "print engraving etching rendering icon icons stencil cutout doodle figurine statue sculpture carving".split()
+)
+
+
+def _ground(words: list[Word], k: int) -> bool:
+    """A colour word used as the ground a thing is set on: after "on" or "against", closing its
+    phrase ("isolated on white", "a vignette on white with ragged edges"; not "on white sails")."""
+    after = words[k + 1] if k + 1 < len(words) else None
+    closes = after is None or after.clause != words[k].clause or after.text in _PHRASE_STOPS
+    return k > 0 and words[k - 1].text in ("on", "against") and words[k - 1].clause == words[k].clause and closes
+
+
+# Nouns for text, whose colour is the colour of the letters it is set in, and nouns for those letters.
+_TEXT_NOUNS = frozenset(
+    "headline title subtitle heading caption text wording words lettering slogan tagline greeting name label quote".split()
+)
+_LETTER_NOUNS = frozenset("letters lettering type typeface font ink capitals caps script characters numerals digits".split())
+# Words for a pose between a noun and what is said of it ("a skater mid-air, printed in teal").
+_POSTURE_WORDS = frozenset({"aloft", "upright", "midair", "overhead"})
+
+
+def _lettered(words: list[Word], end: int, j: int) -> list[tuple[int, str]]:
+    """A text noun set "in" coloured letters ('the headline "JAZZ" in big bold orange letters',
+    "the title in red capitals"): the letters' colours are the text's."""
+    if end == 0 or words[end - 1].text not in _TEXT_NOUNS or j >= len(words) or words[j].text != "in":
+        return []
+    found, k = [], j + 1 + (j + 1 < len(words) and words[j + 1].text in ("a", "an"))
+    while k < len(words) and words[k].clause == words[j].clause and k - j <= 6:
+        if words[k].text in _LETTER_NOUNS and k > j + 1:
+            return found
+        if colour_of(words[k].text):
+            found.append((k, colour_of(words[k].text)))
+        elif words[k].text in _PHRASE_STOPS - LIST_JOINERS:
+            return []
+        k += 1
+    return []
+
+
+def _past_posture(words: list[Word], j: int) -> int:
+    """Past a pose word that closes the noun's clause ("one skater mid-air, printed in teal")."""
+    n = 2 if j + 1 < len(words) and words[j].text == "mid" and words[j].hyphen_next and words[j + 1].text == "air" else int(j < len(words) and words[j].text in _POSTURE_WORDS)
+    closes = n and (j + n >= len(words) or words[j + n].clause != words[j].clause)
+    return j + n if closes else j
+
+
+def _object_of_preposition(words: list[Word], start: int) -> bool:
+    """The noun phrase at ``start`` follows a preposition in its clause, behind at most a
+    determiner and two modifiers ("on the old table", "Next to the door")."""
+    for i in range(start - 1, max(-1, start - 5), -1):
+        if words[i].clause != words[start].clause:
+            return False
+        if words[i].text in _PREPOSITIONS:
+            return True
+        if words[i].text in _PHRASE_STOPS - DETERMINERS:
+            return False
+    return False
+
+
+def _resultative(words: list[Word], start: int, j: int) -> list[tuple[int, str]]:
+    """A colour right after the object of a colouring verb, closing the phrase ("light tints that
+    shadow red", "paint the door deep blue"): the colour is the object's."""
+    i = start - 1
+    while i >= 0 and words[i].clause == words[start].clause and (words[i].text in DETERMINERS or colour_of(words[i].text) is None and i >= start - 2 and words[i].text not in _PHRASE_STOPS and words[i].text not in _COLOURING_VERBS):
+        i -= 1
+    if i < 0 or words[i].text not in _COLOURING_VERBS or words[i].clause != words[start].clause:
+        return []
+    k = j
+    while k < len(words) and words[k].text in _COLOUR_MODIFIERS and k - j < 2:
+        k += 1
+    if k >= len(words) or words[k].clause != words[start].clause or colour_of(words[k].text) is None:
+        return []
+    after = words[k + 1] if k + 1 < len(words) else None
+    if after is not None and after.clause == words[k].clause and after.text not in _PHRASE_STOPS and not colour_of(after.text):
+        return []  # "paints the fence red flowers"? the colour belongs to a noun of its own
+    return [(k, colour_of(words[k].text))]
 
 
 def _described_as(words: list[Word], k: int) -> bool:
@@ -103,8 +222,11 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
     ("the hat is blue", "a hat in bright blue", "the bar highlighted in green", "hat (blue)"). Returns ``([(index,
     canonical colour)], ambiguous)``; ambiguous is true when a colour-only phrase is joined
     to this one by and/or ("red and blue hats"), so the binding cannot be told."""
+    if end - start == 1 and colour_of(words[start].text) and _ground(words, start):
+        return [(start, colour_of(words[start].text))], False  # "isolated on white": white is the ground
     bound: list[tuple[int, str]] = []
     ambiguous = False
+    prep_object = _object_of_preposition(words, start)
     i = start - 1
     while i >= 0 and words[i].sentence == words[start].sentence and words[i].clause == words[start].clause:
         w = words[i].text
@@ -116,12 +238,16 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
                 ambiguous = True
                 bound += _joined_colours(words, i)
             ambiguous |= w in LIST_JOINERS and _shared_head(words, i, start, bound)
+            of = i - (w in DETERMINERS)
+            if not bound and of > 0 and words[of].text == "of" and words[of - 1].text in _DEPICTIONS and words[of - 1].clause == words[start].clause:
+                bound += colour_words_bound(text, words, of - 1, of)[0]  # "a black ink drawing of a saxophone"
             break
         colour = colour_of(w)
         joined = words[i + 1].text if words[i].hyphen_next else ""
         compound = joined and not colour_of(joined) and joined not in _HUE_SUFFIXES and joined not in LIST_JOINERS
         named = text[words[i].start].isupper() and i > 0 and words[i - 1].sentence == words[i].sentence
-        if colour and not compound and not named and start - i <= ADJECTIVE_GAP + 1:
+        gap = sum(not words[k - 1].hyphen_next for k in range(i + 1, start))  # "brush-and-ink" is one word
+        if colour and not compound and not named and gap <= ADJECTIVE_GAP:
             bound.append((i, colour))  # not "red-haired" (the hair) nor "Green Valley Farms" (a name)
         i -= 1
     j = end
@@ -130,14 +256,28 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
         j += 1  # 'the title "WINTER HYMNS" in red': the text the noun holds comes between
     if labels_line(text, words, start, end):
         return bound + _label_value_colours(words, end), ambiguous
+    lettered = _lettered(words, end, j)
+    if lettered:
+        return bound + lettered, ambiguous
+    j = _copula_after_phrase(words, _past_posture(words, j))  # "the blades on the right are blue"
     if j < len(words) and words[j].sentence == words[start].sentence:
         k = j + (words[j].text in _ADVERBS and j + 1 < len(words) and words[j + 1].text in ("is", "are"))  # "the wall behind is"
         while k < len(words) and (words[k].text in _PREDICATE_LINKS or _participle_link(words, k)) and k - j < 3:
             k += 1
-        copula = k > j and words[k - 1].text in ("is", "are") and k < len(words) and words[k].text in ("a", "an")
-        k += copula  # "the sky is a pale grey band"
-        while k < len(words) and (words[k].text in _COLOUR_MODIFIERS or (k > j and _listed(words, k)) or _described_as(words, k)) and not colour_of(words[k].text) and k - j < 6:
-            k += 1
+        if k > j and words[k - 1].text in _COPULAS:
+            if prep_object:
+                return bound, ambiguous  # "Next to the door is a red chair": the chair is red
+            k = _predicate_noun(words, k)  # "the bird is carved wood painted ..."
+        article = k > j and k < len(words) and words[k].text in ("a", "an") and (words[k - 1].text in _COPULAS or _participle_link(words, k - 1))
+        copula = article and words[k - 1].text in _COPULAS
+        k += article  # "the sky is a pale grey band", "a door painted a deep red"
+        mods = k
+        while k < len(words) and (words[k].text in _COLOUR_MODIFIERS or (k > j and _listed(words, k)) or _described_as(words, k)
+                                  or (article and words[k].text not in _PHRASE_STOPS and k - mods < 3)) and not colour_of(words[k].text) and k - mods < 4:
+            k += 1  # "is a smooth pastel blue", "is a smooth matte white disc"
+        said = k > j and words[k - 1].text in _COPULAS or k > mods
+        if said and k + 2 < len(words) and not colour_of(words[k].text) and words[k + 1].text in LIST_JOINERS and colour_of(words[k + 2].text) and words[k + 2].clause == words[k].clause:
+            k += 2  # "the blades are cool periwinkle and blue": coordinated predicates are all said of the noun
         linked = k > j or words[j].clause != words[end - 1].clause  # "hat (blue)" / "hat, blue"
         if k < len(words) and words[k].sentence == words[start].sentence:
             colour = colour_of(words[k].text)
@@ -155,6 +295,8 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
                     elif words[k].text not in LIST_JOINERS and words[k].text not in _COLOUR_MODIFIERS:
                         break
                     k += 1
+        if not bound:
+            bound += _resultative(words, start, j)
     return bound, ambiguous
 
 

@@ -16,6 +16,7 @@ from . import prompt_evidence as ev
 from .prompt_formats import plain_prompt
 from . import prompt_rules as rules
 from .prompt_counts import check_count
+from .relation_rule import check_relation
 from .prompt_rules import asked_for, match_groups, phrases_of, quote_list
 from .prompt_text import check_text
 from .text_match import content_words, get_embedder, strip_boilerplate
@@ -32,7 +33,7 @@ _RULES = {
     "style": rules.check_style,
     "layout": rules.check_layout,
     "palette": rules.check_palette,
-    "relation": rules.check_relation,
+    "relation": check_relation,
 }
 
 

@@ -34,6 +34,7 @@ __all__ = [
     "read_words",
     "same_term",
     "mentions",
+    "owned_mentions",
     "in_quotes",
     "excluded_after",
     "names_a_thing",
@@ -292,7 +293,7 @@ def mentions(phrases: list[str], text: str, words: list[Word] | None = None, quo
             joined = len(want) > 1 and all(words[k].hyphen_next for k in range(i, end - 1))
             compound = (
                 (words[end - 1].hyphen_next and not hue_pair)  # not "cream-coloured", "mustard-yellow"
-                or (i > 0 and words[i - 1].hyphen_next)
+                or (i > 0 and words[i - 1].hyphen_next and not (end - i > 1 and colour_of(words[i].text)))  # not "lime-green carafe"
                 or (end < len(words) and not skip[end] and not joined and not _describes(words[end - 1].text) and _modifies_next(words, end))
             )  # "dog-eared", "five-day", "hot dog stand", "wolf pack"; not 'letters "THANK YOU"'
             gone = bool(_POST_NEGATORS.intersection(after)) or _gone_later(words, i, end)
@@ -315,6 +316,42 @@ def _matched_end(want: list[str], words: list[Word], i: int, same=same_term) -> 
     if len(want) == 2 and same_term("".join(want), words[i].text):
         return i + 1  # "crosshatching" for cross-hatching
     return None
+
+
+def owned_mentions(phrases: list[str], text: str, words: list[Word]) -> list[Mention]:
+    """A two-word phrase "owner part" said as "its part" or "their part" where the owner opens
+    the sentence or the sentence before ("The ticket lies flat. Its background is navy": the
+    ticket background). The pronoun stands for the subject it follows; any other antecedent
+    is not read."""
+    statuses = scope_statuses(text, words, in_quotes(text, words))
+    found = []
+    for phrase in phrases:
+        want = [w.text for w in read_words(phrase)]
+        if len(want) < 2:
+            continue
+        for k, w in enumerate(words):
+            if w.text not in ("its", "their"):
+                continue
+            end = next((e + 1 for e in range(k + 1, min(len(words), k + 4)) if same_term(want[-1], words[e].text)), None)
+            if end is None or any(words[e].clause != w.clause or colour_of(words[e].text) for e in range(k + 1, end)):
+                continue
+            if _opens_sentence(want[:-1], words, w.sentence) or (w.sentence > 0 and _opens_sentence(want[:-1], words, w.sentence - 1)):
+                found.append(Mention(k, end, statuses[end - 1], phrase))
+    return found
+
+
+def _opens_sentence(owner: list[str], words: list[Word], sentence: int) -> bool:
+    """The sentence opens with ``owner``, behind at most a determiner and two modifiers."""
+    first = next((k for k, w in enumerate(words) if w.sentence == sentence), None)
+    if first is None:
+        return False
+    lead = first + (words[first].text in DETERMINERS)
+    for k in range(lead, min(len(words), lead + 3)):
+        if words[k].sentence != sentence or words[k].clause != words[first].clause:
+            return False
+        if all(k + n < len(words) and same_term(o, words[k + n].text) for n, o in enumerate(owner)):
+            return True
+    return False
 
 
 # --- styles ------------------------------------------------------------------------------

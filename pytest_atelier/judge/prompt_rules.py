@@ -24,7 +24,6 @@ __all__ = [
     "check_style",
     "check_layout",
     "check_palette",
-    "check_relation",
     "asked_for",
     "phrases_of",
     "quote_list",
@@ -126,7 +125,8 @@ def check_color(check, prompt: str) -> tuple[str, str]:
     if not check.entity:
         return asked_for(list(colors.words_for(check.color)), check.color, prompt)
     words = ev.read_words(prompt)
-    found = ev.mentions(phrases_of(check.entity, terms=check.terms), prompt, words)
+    phrases = phrases_of(check.entity, terms=check.terms)
+    found = ev.mentions(phrases, prompt, words) + ev.owned_mentions(phrases, prompt, words)  # "Its background is navy"
     others, ambiguous, excluded = set(), False, False
     for m in found:
         if ev.another_of(words, m):
@@ -140,7 +140,8 @@ def check_color(check, prompt: str) -> tuple[str, str]:
             excluded |= hue in hues
             continue
         if m.status == ev.AFFIRMED and hue in hues:
-            return _in_region(check, prompt, f"the prompt binds {check.color!r} to {m.phrase!r}")
+            ground = f" (set on {m.phrase!r})" if colors.canonical(m.phrase) else ""  # "isolated on white"
+            return _in_region(check, prompt, f"the prompt binds {check.color!r} to {(check.entity if ground else m.phrase)!r}{ground}")
         # a mention with no colour read may carry it in words the judge does not read
         ambiguous |= unclear or m.status == ev.UNCLEAR or not hues
         others |= hues
@@ -305,61 +306,3 @@ def check_palette(check, prompt: str) -> tuple[str, str]:
     if restricted:
         return "pass", f"the prompt restricts the palette to {quote_list(check.colors)}"
     return "abstain", f"the prompt names {quote_list(check.colors)} but does not say 'only' these"
-
-
-# Relations that cannot hold together with the wanted one (of the subject to the object).
-_CONTRADICTS = {
-    "above": {"below"}, "below": {"above"}, "left_of": {"right_of"}, "right_of": {"left_of"},
-    "in_front_of": {"behind"}, "behind": {"in_front_of"}, "on": {"below", "under_load"},
-    "inside": {"outside", "contains"}, "next_to": {"apart"},
-}  # fmt: skip
-
-
-def check_relation(check, prompt: str) -> tuple[str, str]:
-    """A relation between two mentioned things, read by :func:`.prompt_evidence.relations_between`
-    ("the sign above the door", "a lamp beside the bed", "Under the table sleeps a dog"; a
-    statement of the two the other way round counts by its converse: "the door below the sign"
-    places the sign above the door).
-
-    Pass: a statement of the relation (or a phrase implying it: "on top of" for above) between
-    the subject and the object outside an exclusion. Fail: only statements of a contradicting
-    relation between the same two (below for above, right for left, behind for in front, under
-    or holding it for on, outside or containing it for inside, far from for next to), none
-    inside an exclusion or of unclear scope. Abstain: either thing is not mentioned, or they are
-    mentioned without a relation phrase joining them (a missing phrase is no evidence)."""
-    prompt = plain_prompt(prompt)
-    words = ev.read_words(prompt)
-    subjects = ev.mentions(phrases_of(check.subject, terms=check.terms), prompt, words)
-    objects = ev.mentions(phrases_of(check.object, terms=check.object_terms), prompt, words)
-    if not subjects or not objects:
-        missing = check.subject if not subjects else check.object
-        return "abstain", f"no mention of {missing!r}; the relation may be worded otherwise"
-    spans = {(m.start, m.end) for m in objects}
-    subjects = [m for m in subjects if (m.start, m.end) not in spans]
-    everything = subjects + objects
-    # a mention inside a longer one ("flavour" in "flavour line") is read as the longer one
-    inner = {id(m) for m in everything for o in everything if o is not m and o.start <= m.start and m.end <= o.end and o.end - o.start > m.end - m.start}
-    subjects = [m for m in subjects if id(m) not in inner]
-    objects = [m for m in objects if id(m) not in inner]
-    if not subjects or not objects:
-        return "abstain", f"the prompt names {check.subject!r} and {check.object!r} only as parts of one phrase"
-    found = subjects + objects
-    role = ["s" if k < len(found) - len(objects) else "o" for k in range(len(found))]
-    wanted = check.relation.replace("_", " ")
-    contradicting, unclear = [], False
-    for r in ev.relations_between(prompt, words, found):
-        if role[r.first] == role[r.second]:
-            continue
-        rels = r.relations if role[r.first] == "s" else {ev.CONVERSE[x] for x in r.relations}
-        if r.status != ev.AFFIRMED:
-            unclear = True
-            continue
-        if check.relation in rels:
-            return "pass", f"the prompt places {check.subject!r} {wanted} {check.object!r} ({r.phrase!r})"
-        if rels & _CONTRADICTS[check.relation]:
-            contradicting.append(r.phrase)
-    if contradicting and not unclear:
-        return "fail", f"the prompt places {check.subject!r} otherwise relative to {check.object!r} ({contradicting[0]!r}), not {wanted} it"
-    if unclear:
-        return "abstain", f"the prompt relates {check.subject!r} and {check.object!r} only inside an exclusion or an unclear scope"
-    return "abstain", f"the prompt mentions {check.subject!r} and {check.object!r} but no relation between them that the judge reads"

@@ -48,6 +48,14 @@ _REGION_FOLLOWERS = frozenset(
     "this its their his her across along above below near under over behind beside between against".split()
 )
 _FRAME_PREPS = frozenset({"on", "at", "in", "to", "along", "across", "toward", "towards", "into", "near"})
+# Words that sharpen a region without changing it ("at the very top", "dead centre").
+_INTENSIFIERS = frozenset({"very", "far", "dead", "exact", "extreme", "absolute"})
+# Words that open an adverbial clause said between a fronted region and its thing ("At the top,
+# under the arch, a window"; "Along the bottom, below the title, runs ...").
+_ADVERBIAL_OPENERS = frozenset(
+    "under below above beneath behind beside near between over across along around against inside within "
+    "out off just slightly partly partially half up down toward towards".split()
+)
 
 
 # Words that start a new part of a clause, with its own thing and place ("the date along the
@@ -74,10 +82,32 @@ def regions_of(words: list[Word], m: Mention) -> list[tuple[int, dict[str, str]]
         described = _described_after(words, hi)
         if described:
             return described
-    before = [k for k in range(lo) if words[k].sentence == words[lo].sentence and words[k].clause == words[lo - 1].clause]
-    if not before or len(before) > 6 or (words[before[0]].text not in _FRAME_PREPS and not _bare_region(words, before)):
-        return own
-    return regions_in(words, before[0], lo)  # "In the center, the output figure": a fronted region
+    return _fronted_region(words, lo) or own
+
+
+def _fronted_region(words: list[Word], lo: int) -> list[tuple[int, dict[str, str]]]:
+    """The regions of a short region clause opening the sentence before the clause at ``lo`` ("In
+    the center, the output figure") or of a fronted participle clause, which describes the subject
+    after it ("Sweeping across the upper left of the frame, runs a band of tiles"), also behind up
+    to two short adverbial or participle clauses ("Off to the right, out of focus, a drawing"; "At
+    the top, under the arch, a window")."""
+    if words[lo].text in _ADVERBIAL_OPENERS - _FRAME_PREPS:
+        return []  # "Along the bottom, below the title, ...": the title is what the thing is placed by
+    end = lo
+    for _ in range(3):
+        before = [k for k in range(end) if words[k].sentence == words[lo].sentence and words[k].clause == words[end - 1].clause] if end else []
+        opener = words[before[0]].text if before else ""
+        participle = len(opener) > 4 and opener.endswith("ing")  # "Sweeping across the upper left, runs a band"
+        if not before or len(before) > (12 if participle else 6):
+            return []
+        if opener in _FRAME_PREPS or opener == "off" or participle or _bare_region(words, before):
+            found = regions_in(words, before[0], end)
+            if found or (opener not in _ADVERBIAL_OPENERS and not participle):
+                return found
+        if opener not in _ADVERBIAL_OPENERS and not participle:
+            return []
+        end = before[0]
+    return []
 
 
 # Verbs that place their subject ("the stag, printed in black, stands in the centre").
@@ -90,7 +120,8 @@ def _described_after(words: list[Word], k: int) -> list[tuple[int, dict[str, str
     centre"; "jug: small, standing on the right"), past short ones of a word or two ("small")."""
     while k < len(words) and words[k].sentence == words[k - 1].sentence:
         clause = [j for j in range(k, len(words)) if words[j].clause == words[k].clause]
-        opener = words[k].text
+        lead = k + (words[k].text in ("both", "each", "all") and k + 1 < len(words))  # "both pointing up"
+        opener = words[lead].text
         if opener in _POSTURES or (len(opener) > 3 and opener.endswith(("ing", "ed"))):
             end = min([j for j in clause if words[j].text in _COORDINATORS], default=clause[-1] + 1)
             found = regions_in(words, k, end)
@@ -104,7 +135,7 @@ def _described_after(words: list[Word], k: int) -> list[tuple[int, dict[str, str
 
 def _bare_region(words: list[Word], clause: list[int]) -> bool:
     """A clause that is only a frame region ("top right", "centred", "upper left corner")."""
-    return len(clause) <= 4 and all(words[k].text in REGION_AXES or words[k].text in FRAME_NOUNS or words[k].text == "the" for k in clause)
+    return len(clause) <= 4 and all(words[k].text in REGION_AXES or words[k].text in FRAME_NOUNS or words[k].text in _INTENSIFIERS or words[k].text == "the" for k in clause)
 
 
 def regions_in(words: list[Word], lo: int, hi: int) -> list[tuple[int, dict[str, str]]]:
@@ -128,10 +159,14 @@ def regions_in(words: list[Word], lo: int, hi: int) -> list[tuple[int, dict[str,
             k += 1
         same = k < len(words) and words[k].sentence == words[i].sentence and words[k].clause == words[i].clause
         nxt = words[k].text if same else ""
-        prev = [words[m].text for m in range(max(0, i - 2), i) if words[m].sentence == words[i].sentence]
+        lead = i
+        while lead > 0 and words[lead - 1].text in _INTENSIFIERS and words[lead - 1].clause == words[i].clause:
+            lead -= 1  # "at the very top"
+        prev = [words[m].text for m in range(max(0, lead - 2), lead) if words[m].sentence == words[i].sentence]
+        alone = lead == 0 or words[lead - 1].clause != words[i].clause  # "Dead centre, a figure"
         # "on the right bank", "in her left hand": the region word describes another noun
         modifies = nxt and nxt not in FRAME_NOUNS and nxt not in _REGION_FOLLOWERS and not nxt.endswith(("ing", "ed"))
-        closing = not nxt and k - i >= 2  # "one yellow sun top right,": a two-word region closing its clause
+        closing = not nxt and (k - i >= 2 or alone)  # "one yellow sun top right,", "Centre, a figure": a region clause
         anchored = (
             words[i].text in _SELF_ANCHORED
             or closing

@@ -92,17 +92,22 @@ def _subject_gap(words: list[Word], lo: int, hi: int, quoted: list[bool]) -> boo
 def _modifier_gap(words: list[Word], lo: int, hi: int) -> bool:
     """Words between a relation phrase and its object: a determiner and up to three modifiers."""
     gap = [words[k] for k in range(lo, hi)]
+    if any(w.text in ("it", "them", "him") for w in gap):
+        return False  # "behind him stands a kiln": the pronoun is the object
     return len(gap) <= 4 and all(w.clause == words[lo].clause for w in gap) and all(
         w.text in DETERMINERS or w.text not in _RELATION_STOPS for w in gap) and sum(w.text in DETERMINERS for w in gap) <= 1
 
 
-def relations_between(text: str, words: list[Word], found: list[Mention]) -> list[Relation]:
+def relations_between(text: str, words: list[Word], found: list[Mention], kinds: list[str] | None = None) -> list[Relation]:
     """Relation phrases that join two of the mentions ``found``: "A (link words) PHRASE (the,
     adjectives) B" and the fronted "PHRASE B (,) (link words) A" ("Above the door hangs a sign").
     A relation phrase takes the mention right after it, behind at most a determiner and three
     modifiers, as its object; its subject is the nearest mention before it joined only by link
     words (is, sits, hanging, just ...). The status is negated or unclear when the phrase or
-    either mention is (so "no cat on the mat" states nothing)."""
+    either mention is (so "no cat on the mat" states nothing). A fronted phrase with a pronoun
+    ("Behind him stands a frame") takes the nearest mention before it of another kind than its
+    subject (``kinds``, one per mention; the phrase by default) as the pronoun's thing."""
+    kinds = kinds or [m.phrase for m in found]
     quoted = in_quotes(text, words)
     statuses = scope_statuses(text, words, quoted)
     out: list[Relation] = []
@@ -113,8 +118,9 @@ def relations_between(text: str, words: list[Word], found: list[Mention]) -> lis
             i += 1
             continue
         n, rels = hit
+        inner = any(w.text == "its" for w in words[i : i + n])  # "to its right" holds its own object
         after = [k for k, m in enumerate(found) if i + n <= m.start <= i + n + 4 and words[m.start].sentence == words[i].sentence]
-        obj = min(after, key=lambda k: found[k].start) if after else None
+        obj = min(after, key=lambda k: found[k].start) if after and not inner else None
         if obj is not None and not _modifier_gap(words, i + n, found[obj].start):
             obj = None
         pronoun = obj is None and _pronoun_object(words, i, n)
@@ -128,6 +134,17 @@ def relations_between(text: str, words: list[Word], found: list[Mention]) -> lis
             k = max(before, key=lambda k: found[k].end)
             if found[k].end == i or _subject_gap(words, found[k].end, i, quoted):
                 subj = k
+        opens = i == 0 or words[i - 1].clause != words[i].clause or words[i - 1].text in ("and", "just", "directly", "right")
+        if pronoun and subj is None and opens:  # "Behind him stands a frame", "and to its right a trumpet"
+            tail = i + n + (not inner)  # past "it" in "below it"
+            subj = _fronted_subject(words, found, tail, i)
+            obj = _subject_before(words, found, i, kinds, avoid=kinds[subj]) if subj is not None else None
+            if obj is not None:
+                marks = {statuses[k] for k in range(i, i + n)} | {found[subj].status, found[obj].status}
+                status = NEGATED if NEGATED in marks else UNCLEAR if UNCLEAR in marks else AFFIRMED
+                out.append(Relation(subj, obj, rels, " ".join(w.text for w in words[i:tail]), status))
+            i += n
+            continue
         if pronoun:  # "a lamp with a bird hanging beneath it", "...; the glass is to its left"
             obj = _antecedent(words, found, found[subj].start) if subj is not None else None
             if obj is not None and found[obj].phrase != found[subj].phrase:
@@ -136,16 +153,11 @@ def relations_between(text: str, words: list[Word], found: list[Mention]) -> lis
                 out.append(Relation(subj, obj, rels, " ".join(w.text for w in words[i : i + n + all(w.text != "its" for w in words[i : i + n])]), status))
             i += n
             continue
-        opens = i == 0 or words[i - 1].clause != words[i].clause or words[i - 1].text in ("and", "just", "directly", "right")
         fronted = opens and (not before or all(words[found[k].end - 1].clause != words[i].clause for k in before))
         if subj is None and fronted:  # "Above the door, a sign" / "Beside the bed stands a lamp"
-            later = [k for k, m in enumerate(found) if m.start >= found[obj].end and words[m.start].sentence == words[i].sentence]
-            if later:
-                k = min(later, key=lambda k: found[k].start)
-                gap = [words[g] for g in range(found[obj].end, found[k].start)]
-                if len(gap) <= 5 and sum(w.text in DETERMINERS for w in gap) <= 1 and all(
-                        w.text in DETERMINERS or w.text not in _RELATION_STOPS for w in gap):
-                    subj = k
+            subj = _fronted_subject(words, found, found[obj].end, i)
+        if subj is None and opens and _closes_sentence(words, found[obj].end, i):  # "a cake with candles, left of the balloons"
+            subj = _clause_before(words, found, i, kinds, avoid=kinds[obj])
         if subj is not None and subj != obj:
             marks = {statuses[k] for k in range(i, i + n)} | {found[subj].status, found[obj].status}
             status = NEGATED if NEGATED in marks else UNCLEAR if UNCLEAR in marks else AFFIRMED
@@ -155,10 +167,10 @@ def relations_between(text: str, words: list[Word], found: list[Mention]) -> lis
 
 
 def _pronoun_object(words: list[Word], i: int, n: int) -> bool:
-    """The relation phrase at ``i`` takes a pronoun as its object ("beneath it", "to its left")."""
+    """The relation phrase at ``i`` takes a pronoun as its object ("beneath it", "to its left", "behind him")."""
     if any(w.text == "its" for w in words[i : i + n]):
         return True
-    return i + n < len(words) and words[i + n].text in ("it", "them") and words[i + n].clause == words[i].clause
+    return i + n < len(words) and words[i + n].text in ("it", "them", "him") and words[i + n].clause == words[i].clause
 
 
 def _antecedent(words: list[Word], found: list[Mention], before: int) -> int | None:
@@ -166,6 +178,93 @@ def _antecedent(words: list[Word], found: list[Mention], before: int) -> int | N
     its sentence or the one before."""
     near = [k for k, m in enumerate(found) if m.end <= before and words[before].sentence - words[m.start].sentence <= 1]
     return max(near, key=lambda k: found[k].end) if near else None
+
+
+def _subject_before(words: list[Word], found: list[Mention], i: int, kinds: list[str], avoid: str) -> int | None:
+    """The thing the pronoun of a fronted phrase at ``i`` stands for: the subject of the nearest
+    clause before it (in its sentence or the one before) that opens with its subject rather than
+    a place or a participle, when that subject is a mention ("A teapot sits on the tray. To its
+    right ..."; "a drawing of a saxophone stands on the left, and to its right ..."). None when
+    that subject is something else, or of the kind of the phrase's own subject (in "Behind him
+    stands a frame" he is not the frame)."""
+    k = i - 1
+    while k >= 0 and words[i].sentence - words[k].sentence <= 1:
+        start = k
+        while start > 0 and words[start - 1].clause == words[k].clause:
+            start -= 1
+        opener = words[start].text
+        if words[k].clause != words[i].clause and not (opener in _ADVERBIAL_OPENERS or opener in _RELATION_LINKS or opener.endswith(("ed", "ing"))):
+            return _opening_mention(words, found, start, kinds, avoid)
+        k = start - 1
+    return None
+
+
+def _closes_sentence(words: list[Word], k: int, i: int) -> bool:
+    """No word of the sentence of ``i`` comes after the clause holding word ``k - 1``."""
+    return k >= len(words) or words[k].sentence != words[i].sentence or (
+        words[k].clause == words[k - 1].clause and _closes_sentence(words, k + 1, i))
+
+
+def _clause_before(words: list[Word], found: list[Mention], i: int, kinds: list[str], avoid: str) -> int | None:
+    """The subject of the clause right before a relation clause that closes the sentence ("a
+    chocolate cake with candles, to the right of the balloons": the cake is)."""
+    if i == 0 or words[i - 1].sentence != words[i].sentence or words[i - 1].clause == words[i].clause:
+        return None
+    start = i - 1
+    while start > 0 and words[start - 1].clause == words[i - 1].clause:
+        start -= 1
+    return _opening_mention(words, found, start, kinds, avoid)
+
+
+def _opening_mention(words: list[Word], found: list[Mention], start: int, kinds: list[str], avoid: str) -> int | None:
+    """The mention that heads the noun phrase opening a clause at ``start``: behind determiners
+    and modifiers, or after "of" ("a drawing of a saxophone")."""
+    first = min((k for k, m in enumerate(found) if m.start >= start and words[m.start].clause == words[start].clause), key=lambda k: found[k].start, default=None)
+    if first is None or found[first].start - start > 10 or kinds[first] == avoid:
+        return None
+    for k in range(start, found[first].start):
+        w = words[k].text
+        joined = k > 0 and words[k - 1].hyphen_next  # "brush-and-ink"
+        new_phrase = w in DETERMINERS and k > start and words[k - 1].text != "of"  # "a shelf holds a teapot"
+        if not joined and ((w in _RELATION_STOPS and w not in DETERMINERS and w != "of") or w in _RELATION_LINKS or new_phrase):
+            return None  # the mention is not the clause's subject
+    return first
+
+
+# Words that open a short adverbial clause between a fronted relation phrase and its subject
+# ("Behind the carafe, toward the back, is a goblet"; "Behind him, and clearly behind his body, stands").
+_ADVERBIAL_OPENERS = frozenset(
+    "toward towards in on at along across near behind beside under below above over between against "
+    "just slightly partly far well clearly and".split()
+)
+
+
+def _fronted_subject(words: list[Word], found: list[Mention], lo: int, i: int) -> int | None:
+    """The subject of a fronted relation phrase at ``i`` whose object ends before ``lo``: the first
+    mention after it in the sentence, past short adverbial clauses ("Behind the carafe, toward the
+    back, is a goblet"), a place phrase and link words ("below it on the ground is a shadow"), a
+    determiner and modifiers (hyphened words count once)."""
+    later = [k for k, m in enumerate(found) if m.start >= lo and words[m.start].sentence == words[i].sentence]
+    if not later:
+        return None
+    k = min(later, key=lambda k: found[k].start)
+    g = lo
+    while g < found[k].start and words[g].clause != words[i].clause and words[g].clause != words[found[k].start].clause:
+        clause = [c for c in range(g, found[k].start) if words[c].clause == words[g].clause]
+        if len(clause) > 6 or words[g].text not in _ADVERBIAL_OPENERS:
+            return None
+        g = clause[-1] + 1
+    if g < found[k].start and words[g].text in ("on", "in", "at", "along", "across") and words[g].clause == words[found[k].start].clause:
+        place = g + 1 + (g + 1 < len(words) and words[g + 1].text in DETERMINERS)
+        while place < found[k].start and place - g <= 4 and words[place].text not in _RELATION_LINKS:
+            place += 1
+        if place < found[k].start and words[place].text in _RELATION_LINKS:
+            g = place  # "below him on the white ground is a shadow"
+    gap = [words[c] for c in range(g, found[k].start) if not (c > 0 and words[c - 1].hyphen_next)]
+    if len(gap) <= 5 and sum(w.text in DETERMINERS for w in gap) <= 1 and all(
+            w.text in DETERMINERS or w.text not in _RELATION_STOPS for w in gap):
+        return k
+    return None
 
 
 _DIRECTIONAL = frozenset({"above", "below", "left_of", "right_of", "in_front_of", "behind", "next_to"})

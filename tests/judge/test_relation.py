@@ -12,7 +12,7 @@ from PIL import Image
 from pytest_atelier.errors import SuiteError
 from pytest_atelier.judge.checkers import judge_image_check
 from pytest_atelier.judge.prompt_decide import decide
-from pytest_atelier.judge.prompt_rules import check_relation
+from pytest_atelier.judge.relation_rule import check_relation
 from pytest_atelier.suite import load_suite
 from pytest_atelier.suite.models import Checkpoint, RelationCheck
 
