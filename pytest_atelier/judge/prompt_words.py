@@ -15,9 +15,16 @@ import snowballstemmer
 
 from .text_match import same_word
 
-__all__ = ["Word", "Mention", "AFFIRMED", "NEGATED", "UNCLEAR", "DETERMINERS", "LIST_JOINERS", "read_words", "same_term", "same_form", "labels_line"]
+__all__ = ["Word", "Mention", "AFFIRMED", "NEGATED", "UNCLEAR", "DETERMINERS", "LIST_JOINERS", "read_words", "same_term", "same_form", "labels_line", "ADVERBIAL_OPENERS"]
 
 AFFIRMED, NEGATED, UNCLEAR = "affirmed", "negated", "unclear"
+
+# Words that open a short adverbial phrase said between a fronted place or relation and the thing
+# it is about ("At the top, under the arch, a window"; "Behind the jug, toward the back, a cup");
+# the place and relation readers each add the openers their own phrases take.
+ADVERBIAL_OPENERS = frozenset(
+    "toward towards along across near behind beside under below above over between against just slightly partly".split()
+)
 
 
 @dataclasses.dataclass(frozen=True)

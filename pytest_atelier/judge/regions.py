@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .prompt_words import DETERMINERS, Mention, Word
+from .prompt_words import ADVERBIAL_OPENERS, DETERMINERS, Mention, Word
 
 __all__ = ["REGION_AXES", "SOFT_CENTRE", "FRAME_NOUNS", "FRAME_OWNERS", "regions_in", "regions_of"]
 
@@ -52,10 +52,7 @@ _FRAME_PREPS = frozenset({"on", "at", "in", "to", "along", "across", "toward", "
 _INTENSIFIERS = frozenset({"very", "far", "dead", "exact", "extreme", "absolute"})
 # Words that open an adverbial clause said between a fronted region and its thing ("At the top,
 # under the arch, a window"; "Along the bottom, below the title, runs ...").
-_ADVERBIAL_OPENERS = frozenset(
-    "under below above beneath behind beside near between over across along around against inside within "
-    "out off just slightly partly partially half up down toward towards".split()
-)
+_ADVERBIAL_OPENERS = ADVERBIAL_OPENERS | frozenset("beneath around inside within out off partially half up down".split())
 
 
 # Words that start a new part of a clause, with its own thing and place ("the date along the

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from .negation import scope_statuses
-from .prompt_words import AFFIRMED, DETERMINERS, LIST_JOINERS, NEGATED, UNCLEAR, Mention, Word, read_words
+from .prompt_words import ADVERBIAL_OPENERS, AFFIRMED, DETERMINERS, LIST_JOINERS, NEGATED, UNCLEAR, Mention, Word, read_words
 from .quantities import GAP_STOP, NUMBER_WORDS
 from .regions import FRAME_NOUNS, FRAME_OWNERS, REGION_AXES
 from .text_units import in_quotes
@@ -233,10 +233,7 @@ def _opening_mention(words: list[Word], found: list[Mention], start: int, kinds:
 
 # Words that open a short adverbial clause between a fronted relation phrase and its subject
 # ("Behind the carafe, toward the back, is a goblet"; "Behind him, and clearly behind his body, stands").
-_ADVERBIAL_OPENERS = frozenset(
-    "toward towards in on at along across near behind beside under below above over between against "
-    "just slightly partly far well clearly and".split()
-)
+_ADVERBIAL_OPENERS = ADVERBIAL_OPENERS | frozenset("in on at far well clearly and".split())
 
 
 def _fronted_subject(words: list[Word], found: list[Mention], lo: int, i: int) -> int | None:
