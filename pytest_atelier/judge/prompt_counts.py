@@ -23,9 +23,19 @@ def _contrasted(words, m) -> int:
             lead = lead[:-1]  # "nested inside each other with one mark": reciprocal, not another
         if w.text == "one" and not w.hyphen_next and pronoun and set(lead) & {"a", "an", "another", "other"}:
             more += 1
-        elif w.text == "another" and not (k + 1 < len(later) and later[k + 1].text == "one"):
+        elif w.text == "another" and not (k + 1 < len(later) and later[k + 1].text == "one") and not _reciprocal(later, k):
             more += 1
     return more
+
+
+def _reciprocal(later, k: int) -> bool:
+    """ "another" answers a "one" a few words before it in its clause ("stacked one above another",
+    "one after another"): the things already counted, each placed by the others, not one more."""
+    lead = [x.text for x in later[max(0, k - 4) : k] if x.clause == later[k].clause]
+    if "one" not in lead:
+        return False
+    between = lead[len(lead) - lead[::-1].index("one") :]
+    return bool(between) and not set(between) & {"and", "or", "but", "then"}  # not "a chipped one and another"
 
 
 _EACH = frozenset({"each", "every", "per", "apiece"})
@@ -35,7 +45,7 @@ _AFTER_ONE = frozenset(
     "who is are stands sits lies".split()
 )
 # Words before a noun that pick out one of a group already counted ("the second pawn").
-_MEMBER = frozenset("each every second third fourth fifth sixth last remaining other".split())
+_MEMBER = frozenset("each every first second third fourth fifth sixth last remaining other".split())
 
 
 def _distributive(words, m) -> bool:
@@ -56,10 +66,34 @@ _HAVING = frozenset("with has have having carrying holding bearing wearing showi
 
 
 def _member(words, m) -> bool:
-    """The mention picks out one of a group ("every panel", "the second pawn", "the other cup"):
-    it neither adds to nor gives the total."""
+    """The mention picks out one of a group ("every panel", "the second pawn", "the other cup",
+    "the first two lamps"): it neither adds to nor gives the total."""
     lead = [w.text for w in words[max(0, m.start - 3) : m.start] if w.clause == words[m.start].clause]
     return bool(_MEMBER & set(lead[-2:]))
+
+
+# Nouns for a picture laid out in parts: a number-noun compound before them counts its parts
+# ("a three-panel comic strip", "a two-page spread"), where before other nouns it may rate or
+# measure ("a five-star hotel", "a ten-minute walk").
+_LAID_OUT = frozenset(
+    "strip strips comic comics webcomic cartoon grid layout spread triptych diptych collage storyboard sequence "
+    "series poster flyer page booklet brochure infographic chart menu banner card sheet set".split()
+)
+
+
+def _compound_count(prompt: str, words, m) -> int | None:
+    """The number hyphen-joined before the mention that counts the parts of the picture ("a
+    three-panel comic strip", "a four-column layout"): the picture has that many of them."""
+    k = m.start - 1
+    if k < 0 or not words[k].hyphen_next or words[m.end - 1].hyphen_next:
+        return None
+    if not any(w.text in _LAID_OUT and w.clause == words[k].clause for w in words[m.end : m.end + 3]):
+        return None
+    j = k - 1 if k > 0 and words[k - 1].hyphen_next else k  # "a twenty-four-hour diner"
+    number = "-".join(w.text for w in words[j : k + 1])
+    if number.isdigit():
+        return int(number)
+    return ev.NUMBER_WORDS.get(number)
 
 
 def _coloured_groups(prompt: str, words, counted) -> bool:
@@ -70,12 +104,12 @@ def _coloured_groups(prompt: str, words, counted) -> bool:
     return any(not (a & b) for k, a in enumerate(hues) for b in hues[k + 1 :])
 
 
-def _said_again(prompt: str, words, affirmed: list, entity: str) -> list:
+def _said_again(prompt: str, words, affirmed: list, entity: str, hyphened: dict) -> list:
     """The mentions less those that say again a thing already counted by a number: with "a" or
     "the" in a later sentence ("Two herons wade ... . A heron lifts its head"), or with "the" before
     a number ("between the two tall ones"): the same things. Not when the number counts a wider
     kind than the entity ("three pawns" for the upright pawns): the others may be the entity's."""
-    counted = [m for m in affirmed if ev.quantity_before(prompt, words, m.start)[1] == "number" and not _definite_number(prompt, words, m)]
+    counted = [m for m in affirmed if ((m.start, m.end) in hyphened or ev.quantity_before(prompt, words, m.start)[1] == "number") and not _definite_number(prompt, words, m)]
     if not counted or len(counted[0].phrase.split()) < len(entity.split()):
         return affirmed
     first = words[counted[0].start].sentence
@@ -96,7 +130,8 @@ def _definite_number(prompt: str, words, m) -> bool:
 def check_count(check, prompt: str) -> tuple[str, str]:
     """A quantity bound to the entity's noun: digits (``3``, ``3x``), number words and their
     compounds, ``a pair of``, ``half a dozen``, ``a single``, a/an before a singular noun,
-    with up to three adjectives between number and noun.
+    with up to three adjectives between number and noun; a number hyphen-joined before the parts
+    of a laid-out picture ("a three-panel comic strip").
 
     Pass: every quantified mention outside an exclusion gives the count, by a number (an
     article alone, "a cat", names the thing without counting it). Fail: they agree on
@@ -115,14 +150,17 @@ def check_count(check, prompt: str) -> tuple[str, str]:
         if asked:
             return "fail", f"the prompt asks for {check.entity!r}"
         return "abstain", f"the prompt does not exclude {check.entity!r} in words the judge reads"
-    unclear_values = {ev.quantity_before(prompt, words, m.start)[0] for m in found if m.status == ev.UNCLEAR} - {None}
     values: dict[int, str] = {}
     approximate = articles = quantified = 0
     first = None  # the first mention counted by its article ("a cat")
-    affirmed = [m for m in affirmed if not _member(words, m)]
-    affirmed = _said_again(prompt, words, affirmed, check.entity)
+    hyphened = {(m.start, m.end): n for m in found if m.status == ev.UNCLEAR and (n := _compound_count(prompt, words, m)) is not None}
+    affirmed = [m for m in found if m.status == ev.AFFIRMED and not _member(words, m) or (m.start, m.end) in hyphened]
+    unclear_values = {ev.quantity_before(prompt, words, m.start)[0] for m in found if m.status == ev.UNCLEAR and (m.start, m.end) not in hyphened} - {None}
+    affirmed = _said_again(prompt, words, affirmed, check.entity, hyphened)
     for m in affirmed:
         value, how = ev.quantity_before(prompt, words, m.start)
+        if (m.start, m.end) in hyphened:
+            value, how = hyphened[(m.start, m.end)], "number"
         if how == "none" and ev.label_count(prompt, words, m.start, m.end) is not None:
             value, how = ev.label_count(prompt, words, m.start, m.end), "number"  # "stethoscope: one, teal"
         approximate += how == "approximate"

@@ -82,7 +82,7 @@ def quantity_before(text: str, words: list[Word], start: int) -> tuple[int | Non
             got = number_value(text, words, i)
             if got and got[1] == length:
                 between = words[i + length : start]
-                if any((b.text in GAP_STOP and not words[k - 1].hyphen_next) or number_value(text, words, k) for k, b in enumerate(between, i + length)):
+                if any((b.text in GAP_STOP and not words[k - 1].hyphen_next) or b.possessive or number_value(text, words, k) for k, b in enumerate(between, i + length)):
                     continue
                 before = words[i - 1].text if i > 0 and words[i - 1].clause == words[i].clause else ""  # not "waist-up, one"
                 if before in _APPROXIMATE or (i > 1 and words[i - 2].text in ("at", "up") and before in ("least", "most", "to")):
@@ -92,6 +92,8 @@ def quantity_before(text: str, words: list[Word], start: int) -> tuple[int | Non
         for i in range(start - 1, max(-1, start - ADJECTIVE_GAP - 2), -1):
             if words[i].sentence != words[start].sentence or words[i].clause != words[start].clause:
                 break
+            if words[i].possessive:
+                break  # "a restaurant's head chef": the article is the owner's
             if words[i].text in ("a", "an"):
                 return 1, "article"
             if words[i].text in GAP_STOP or words[i].text in _APPROXIMATE:

@@ -89,3 +89,36 @@ def test_each_closing_a_fronted_phrase_counts_per_item_but_not_each_of_another_i
 def test_one_counting_another_noun_or_after_each_other_adds_nothing():
     prompt = "two rings linked to each other with one gold clasp"
     assert verdict(count("ring", 2), prompt) == "pass"
+
+
+def test_one_above_another_places_the_counted_things_and_adds_none():
+    prompt = "Four wooden crates stacked one on top of another beside the barn door."
+    assert verdict(count("crate", 4), prompt) == "pass"
+    assert verdict(count("crate", 5), prompt) == "fail"
+
+
+def test_the_first_few_of_a_counted_group_are_a_part_of_it():
+    prompt = "Five paper lamps in a row, the first two lamps lit and glowing amber."
+    assert verdict(count("lamp", 5), prompt) == "pass"
+    assert verdict(count("lamp", 4), prompt) == "fail"
+
+
+@pytest.mark.parametrize("prompt, entity, n", [
+    ("A four-panel comic strip about a lost umbrella.", "panel", 4),
+    ("A two-page spread for a travel magazine.", "page", 2),
+    ("A twenty-four-box grid of seed packets.", "box", 24),
+])
+def test_a_number_hyphen_joined_before_the_parts_of_a_laid_out_picture_counts_them(prompt, entity, n):
+    assert verdict(count(entity, n), prompt) == "pass"
+    assert verdict(count(entity, n - 1), prompt) == "fail"
+
+
+@pytest.mark.parametrize("prompt, entity", [("The lobby of a five-star hotel at night.", "star"), ("A ten-minute walk to the pier.", "minute")])
+def test_a_number_hyphen_joined_before_another_noun_may_rate_or_measure(prompt, entity):
+    assert verdict(count(entity, 5 if entity == "star" else 10), prompt) == "abstain"
+
+
+def test_the_article_before_a_possessive_counts_the_owner():
+    prompt = "The cover shows a bistro's head cook. One cook stands at the pass, sleeves rolled."
+    assert verdict(count("cook", 1), prompt) == "pass"
+    assert verdict(count("cook", 2), prompt) == "fail"
