@@ -8,7 +8,8 @@ heading, ``Negative prompt:`` with its list on the next lines, ``What to leave o
 ``negative_prompt`` key, ``--no a, b, c``) as one ``Avoid: ...`` line per item; weights and
 emphasis brackets dropped with their words kept in place; tool parameters dropped, except the
 aspect ratio, which is said in words. Text to render under a key such as ``text``, ``caption``,
-``label``, ``title``, ``headline`` or ``sign`` is quoted; other values are content, not text.
+``label``, ``title``, ``headline``, ``sign`` or ``speech_bubble`` is quoted, and so is a value
+written as text to show (capitals, a reading such as ``21°``); other values are content, not text.
 Plain prose comes back as it was. Markdown and labelled lines are read in :mod:`.prompt_markdown`,
 the words of labels and keys in :mod:`.prompt_labels`.
 """
@@ -31,7 +32,7 @@ __all__ = ["plain_prompt", "EXCLUSION_LINE"]
 _TEXT_KEYS = frozenset(
     "text texts caption captions label labels title titles headline headlines subheadline subtitle subtitles sign "
     "signs signage heading tagline slogan wording lettering lettering_text inscription quote banner_text "
-    "overlay_text text_overlay typography_text words".split()
+    "overlay_text text_overlay typography_text words speech_bubble speech_bubbles speech dialogue dialog".split()
 )
 _TEXT_KEY_PARTS = frozenset({"text", "caption", "headline", "title", "label", "slogan", "tagline", "wording", "lettering"})
 # Keys whose value says what the object is ("subject": {"description": "a bird", "position": ...}).
@@ -209,6 +210,8 @@ def _sentence(path: tuple[str, ...], value, under_text: bool = False) -> str:
             text, note = _text_and_note(text)
             return f'{owner + " " if owner else ""}{words} "{text}"{" " + note if note else ""}.'.lstrip()
         return f"{owner}: {text}." if owner else f"{text}."
+    if isinstance(value, str) and _datum(text) and not (set(words.split()) & (SECTION_WORDS | _MEASURE_KEYS)):
+        return f'{owner + " " if owner else ""}{words} "{text}".'.lstrip()  # "temperature": "21°", "gauges": ["FUEL 32%"]
     if words in _POSITION_KEYS and owner:
         glue = " " if _PREPOSITION_START.match(text) or _PARTICIPLE_START.match(text) else " at "
         return f"{owner}{glue}{text}."
@@ -228,6 +231,8 @@ def _sentence(path: tuple[str, ...], value, under_text: bool = False) -> str:
         return f"{value:g} {owner}."
     if isinstance(value, int) and words.split()[-1] in _COUNT_KEYS and len(words.split()) > 1:  # "piece_count": 3
         return f"{value} {words.rsplit(' ', 1)[0]}."
+    if isinstance(value, int) and len(path) > 1 and key_words(path[-2]) in (words + "s", words + "es"):
+        return f"{words} {value}."  # "panels": [{"panel": 1, ...}]: the item's number, not a count
     if isinstance(value, int) and not plain and words not in _POSITION_KEYS:  # "pancakes": 5
         return f"{value} {words}."
     if plain:
@@ -237,6 +242,27 @@ def _sentence(path: tuple[str, ...], value, under_text: bool = False) -> str:
     if words in ("aspect ratio", "aspect", "ar", "ratio"):
         return _aspect(text) + "."
     return f"{words}: {text}."
+
+
+# Keys whose values are settings of the picture or the tool, not text in it ("aspect_ratio": "9:16").
+_MEASURE_KEYS = frozenset("ratio aspect ar size resolution canvas lens camera seed steps cfg version quality model".split())
+_CAPITALS = re.compile(r"[A-Z][A-Z0-9&'.\-]*")
+_READING = re.compile(r"[$€£]?\d+(?:[.,:]\d+)?\s?(?:°[CF]?|%|[$€£])?")
+
+
+def _datum(value: str) -> bool:
+    """A value that is written as text to show rather than described: a few words all in capitals
+    ("SHIELDS 87%", "RANGE 4.2 AU"; one word of four letters or more, not an acronym such as "HUD"),
+    or a reading with its sign or unit ("21°", "9:41", "$4.99", "87%", "88 MPH")."""
+    tokens = value.split()
+    if not 0 < len(tokens) <= 5 or re.search(r"[a-z]", value):
+        return False
+    capitals = [t for t in tokens if _CAPITALS.fullmatch(t) and sum(c.isalpha() for c in t) >= 2]
+    readings = [t for t in tokens if _READING.fullmatch(t)]
+    if len(capitals) + len(readings) != len(tokens):
+        return False
+    signed = any(re.search(r"[°%$€£:]", t) for t in readings)
+    return len(capitals) >= 2 or any(sum(c.isalpha() for c in t) >= 4 for t in capitals) or bool(readings) and (bool(capitals) or signed)
 
 
 _NOTE_START = re.compile(

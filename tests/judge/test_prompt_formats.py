@@ -3,11 +3,13 @@ and Midjourney parameters read as the prose that says the same."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from pytest_atelier.judge.prompt_formats import plain_prompt
+from pytest_atelier.judge.prompt_rules import match_groups
 from pytest_atelier.judge.prompt_decide import decide, judge_check
 from pytest_atelier.judge.safety import lexical_safety
 from pytest_atelier.suite.loader import load_suite
@@ -85,6 +87,33 @@ def test_a_value_that_names_its_key_is_said_as_it_stands():
 ])
 def test_text_like_keys_give_the_text_to_render(prompt):
     assert verdict(TextCheck(type="text", text="FRESH BREAD"), prompt) == "pass"
+
+
+@pytest.mark.parametrize("prompt, text", [
+    ('{"comic": "two owls on a branch", "speech_bubble": "Who goes there?"}', "Who goes there?"),
+    ('{"scene": "two owls on a branch", "dialogue": ["Who?", "You."]}', "You."),
+    ('{"ui": "car dashboard", "gauges": {"speed": "88 MPH", "fuel": "42%"}}', "88 MPH"),
+    ('{"ui": "car dashboard", "gauges": {"speed": "88 MPH", "fuel": "42%"}}', "42%"),
+    ('{"ui": "smart watch face", "readings": ["72 BPM", "6:05"]}', "6:05"),
+    ('{"scene": "a shop door", "door": {"plaque": "CLOSED", "colour": "red"}}', "CLOSED"),
+])
+def test_speech_keys_and_values_written_as_readings_or_capitals_are_text(prompt, text):
+    assert verdict(TextCheck(type="text", text=text), prompt) == "pass"
+
+
+@pytest.mark.parametrize("prompt, check", [
+    ('{"subject": "a fox in snow", "aspect_ratio": "16:9"}', ["16:9"]),
+    ('{"subject": "a fox in snow", "style": "HDR photo, 3D"}', ["hdr"]),
+    ('{"subject": "a fox in snow", "camera": "85mm"}', ["85mm"]),
+])
+def test_settings_and_short_capitals_are_not_read_as_text(prompt, check):
+    assert match_groups([check], prompt)[0] == "pass"
+
+
+def test_a_numbered_item_of_a_list_is_not_a_count():
+    prompt = json.dumps({"format": "a two-panel comic strip", "panels": [{"panel": 1, "scene": "a kite"}, {"panel": 2, "scene": "a tree"}]})
+    assert verdict(CountCheck(type="count", entity="panel", count=2), prompt) == "pass"
+    assert verdict(CountCheck(type="count", entity="panel", count=1), prompt) == "fail"
 
 
 def test_a_note_after_the_text_places_it():
