@@ -111,7 +111,7 @@ def _modifies_next(words: list[Word], end: int) -> bool:
     verbish |= w in _PARTICIPLES  # "a robot shown full body", "hands reaching up"
     plural = head.endswith("s") and not head.endswith(("ss", "us", "is"))  # "blades overlap": a verb follows
     placed = relation_at(words, end) is not None  # "a sign beneath the door", "a lamp far from the bed"
-    picture = w in _FORMAT_NOUNS or _heads_phrase(words, end, _WORK_NOUNS)  # "square format", "synthwave album cover"
+    picture = w in _FORMAT_NOUNS | _GROUND_NOUNS or _heads_phrase(words, end, _WORK_NOUNS)  # "square format", "gradient background"
     quality = w.endswith("ness") or w in _QUALITY_NOUNS  # "unsettling wrongness", "heritage elegance"
     described = _POST_ADJECTIVES.get(w, False) or _compared(w) or quality  # "middle blades deep violet", "each blade wider"
     letter = len(w) == 1  # "85mm f/1.8": a lone letter heads nothing
@@ -124,6 +124,14 @@ _WORK_NOUNS = frozenset(
     "cover poster flyer flier render rendering illustration artwork print painting photo photograph photography "
     "design wallpaper postcard banner advert advertisement mural sticker".split()
 )
+# Nouns for a part of the picture or of its type: a word before them says what fills or shapes it
+# ("a gradient background", "a forest backdrop", "a rounded sans-serif font").
+_GROUND_NOUNS = frozenset("background backgrounds backdrop foreground font fonts typeface typefaces lettering".split())
+# Nouns for the picture as a made thing that a noun before never renames ("a show poster", "a
+# weather app", "a book cover"), and nouns made from verbs, which take what they act on before
+# them ("a castle reflection", "a city illustration").
+_MADE_HEADS = frozenset("app ui interface infographic diagram".split())
+_VERBAL_ENDINGS = ("tion", "sion", "ment", "ance", "ence")
 # Nouns for how a thing comes across: a word before them says which way ("heritage elegance").
 _QUALITY_NOUNS = frozenset("elegance charm mood atmosphere ambience ambiance vibe vibes aesthetic aesthetics energy spirit flair".split())
 
@@ -178,7 +186,8 @@ _PLAIN_ADJECTIVES = frozenset(
     "beautiful lovely elegant ancient modern rustic vintage cozy cosy tiny white black free main vegan empty bold "
     "close retro square vertical horizontal abundant glossy shiny cheeky dusty rusty misty foggy sunny snowy rainy "
     "cloudy stormy grainy airy moody gloomy dreamy messy tidy neat busy sturdy elderly steep flat low high cheap "
-    "opaque open triangular outspread worn much late early faint round steady pagan industrial inner outer".split()
+    "opaque open triangular outspread worn much late early faint round steady pagan industrial inner outer "
+    "smooth rough crisp sharp plain simple subtle sleek matte bare blank dense sparse antique classic rich kind".split()
 )
 _ADJECTIVE_ENDINGS = ("y", "ful", "ous", "ive", "al", "ic", "ish", "less", "able", "ible", "ed", "ing", "en", "est", "ern", "ese", "ian")
 
@@ -212,7 +221,7 @@ def _describes(word: str) -> bool:
 # Words before a noun that cannot modify it as a noun would: pronouns and adverbs ("render it
 # bold", "pull out numerals").
 _NOT_MODIFIERS = frozenset("it them him us me you out much more most quite rather slightly too".split())
-_PRONOUNS = frozenset("it them him us me".split())
+_PRONOUNS = frozenset("it them him us me she he they we i".split())
 
 
 def plain_head(words: list[Word], m: Mention) -> bool:
@@ -224,10 +233,12 @@ def plain_head(words: list[Word], m: Mention) -> bool:
         return True
     if m.end - m.start == 1 and _describes(words[m.start].text):
         return True  # "vivid blue", "run horizontally": a word before a describing word does not change it
-    if m.end - m.start > 1 or _agent(words[m.start].text):
+    if m.end - m.start > 1 or _agent(words[m.start].text) or _fixed_head(words, m.start):
         return True  # "a simple savings jar", "a jazz saxophonist": a word before a named kind narrows it, never renames it
     prev = words[m.start - 1]
     w = prev.text
+    if m.start > 1 and words[m.start - 2].text == "to" and words[m.start - 2].clause == prev.clause:
+        return True  # "designed to help freelancers": a verb after "to" modifies nothing
     counted = m.start > 1 and words[m.start - 2].hyphen_next  # "a 12-hour shift", "a full-figure shepherd"
     proper = prev.capital and m.start > 1 and words[m.start - 2].sentence == prev.sentence  # "a Catalan chef"
     made_of = w in _MATERIALS or w in _PERSON_MODIFIERS or w in _SETTINGS  # "a glass flacon", "a woman lawyer"
@@ -235,6 +246,15 @@ def plain_head(words: list[Word], m: Mention) -> bool:
     measure = bool(re.fullmatch(r"\d+[a-z]{1,2}", w))  # "a 3D character", "35mm film"
     return (w in DETERMINERS or w in _AFTER_HEAD or w in NUMBER_WORDS or w.isdigit() or measure or adjective(w) or counted or proper
             or made_of or plural or w in _NOT_MODIFIERS or w in _PARTICIPLES)
+
+
+def _fixed_head(words: list[Word], k: int) -> bool:
+    """The word at ``k`` keeps its sense whatever noun comes before it: a function word ("the
+    ridge behind"), a verb taking an object ("a lake reflecting the castle"), a noun made from a
+    verb ("a castle reflection") or a noun for the picture as a made thing ("a show poster")."""
+    w = words[k].text
+    verb = w.endswith("ing") and k + 1 < len(words) and words[k + 1].clause == words[k].clause and words[k + 1].text in DETERMINERS
+    return w in _AFTER_HEAD or verb or (len(w) > 6 and w.endswith(_VERBAL_ENDINGS)) or w in _MADE_HEADS | _WORK_NOUNS | _FORMAT_NOUNS
 
 
 # Nouns for what a thing is made of, and people's nouns used before another noun: a thing made
@@ -359,7 +379,7 @@ def _opens_sentence(owner: list[str], words: list[Word], sentence: int) -> bool:
 _STYLE_NOUNS = frozenset(
     "style styled aesthetic look painting paintings illustration illustrations art artwork render rendering drawing "
     "sketch print poster photo photograph photography shot image picture wash technique medium piece portrait "
-    "composition vibe design graphic graphics animation still film render".split()
+    "composition vibe design graphic graphics animation still film render font fonts typeface typefaces lettering".split()
 )
 _STYLE_LEADS = frozenset({"in", "as", "like", "via", "using"})
 

@@ -133,3 +133,31 @@ def test_a_key_for_a_part_of_the_prompt_is_no_subject():
 def test_a_position_in_an_object_places_its_description():
     prompt = json.dumps({"subject": {"description": "a paper crane", "position": "upper right of the frame"}})
     assert verdict(LayoutCheck(type="layout", entity="crane", region="top-right"), prompt) == "pass"
+
+
+# --- words around a keyword that do not make a compound of it -------------------------------
+
+@pytest.mark.parametrize("groups, prompt", [
+    ([["lantern"]], "the lantern she carries lights the path"),  # a pronoun after it heads nothing
+    ([["gradient"]], "a bottle on a gradient backdrop"),  # a part of the picture after it
+    ([["marble"]], "a perfume flacon against a marble background"),
+    ([["poster"]], "a jazz night festival poster"),  # a made picture keeps its sense after any noun
+    ([["reflection"]], "a mountain reflection on the still lake"),  # a noun made from a verb takes its object first
+    ([["mirroring"]], "a pond mirroring the evening sky"),  # a verb with its object
+    ([["behind"]], "a hill with the sea behind"),  # a function word
+    ([["hikers"]], "a trail sign designed to guide hikers"),  # a verb after "to"
+    ([["pebble"]], "a smooth pebble on wet sand"),  # a common adjective before it
+])
+def test_a_keyword_beside_a_word_that_cannot_rename_it_is_asked_for(groups, prompt):
+    assert pr.match_groups(groups, prompt)[0] == "pass"
+
+
+@pytest.mark.parametrize("prompt", ["a baseball bat leaning on the fence", "a hot dog stand at the fair"])
+def test_a_noun_that_may_rename_the_keyword_still_abstains(prompt):
+    entity = "bat" if "bat" in prompt else "dog"
+    assert verdict(PresenceCheck(type="presence", entity=entity), prompt) == "abstain"
+
+
+def test_a_typeface_named_before_its_font_noun_is_a_style():
+    prompt = "a concert poster, the headline set in a blackletter typeface"
+    assert verdict(StyleCheck(type="style", style="blackletter"), prompt) == "pass"
