@@ -7,7 +7,8 @@ the words, it is part of a compound such as "hot dog stand", or it is said to be
 :mod:`.prompt_rules` decide on affirmed and negated evidence only. The readers live in a module
 per idea and are gathered here for the rules: words (:mod:`.prompt_words`), negation scope
 (:mod:`.negation`), text units (:mod:`.text_units`), quantities (:mod:`.quantities`), colours
-(:mod:`.colour_binding`), regions (:mod:`.regions`) and relations (:mod:`.relations`); prompt
+(:mod:`.colour_binding`), regions (:mod:`.regions`), relations (:mod:`.relations`) and styles
+(:mod:`.prompt_styles`, read by the style rule directly); prompt
 formats are read into prose before them (:mod:`.prompt_formats`). docs/suite-format.md ("How the
 offline judge reads the prompt side") documents every pattern read.
 """
@@ -55,7 +56,6 @@ __all__ = [
     "SOFT_CENTRE",
     "regions_in",
     "regions_of",
-    "names_style",
     "Relation",
     "CONVERSE",
     "relations_between",
@@ -372,31 +372,3 @@ def _opens_sentence(owner: list[str], words: list[Word], sentence: int) -> bool:
         if all(k + n < len(words) and same_term(o, words[k + n].text) for n, o in enumerate(owner)):
             return True
     return False
-
-
-# --- styles ------------------------------------------------------------------------------
-
-_STYLE_NOUNS = frozenset(
-    "style styled aesthetic look painting paintings illustration illustrations art artwork render rendering drawing "
-    "sketch print poster photo photograph photography shot image picture wash technique medium piece portrait "
-    "composition vibe design graphic graphics animation still film render font fonts typeface typefaces lettering".split()
-)
-_STYLE_LEADS = frozenset({"in", "as", "like", "via", "using"})
-
-
-def names_style(words: list[Word], m: Mention) -> bool:
-    """A style mention names how the image is made, not a thing in it: it ends in or is
-    followed by a style noun ("watercolor painting", "anime style"), follows "in"/"as"
-    ("rendered in watercolour"), or stands alone as a comma-list item or a clause opening
-    ("..., anime, highly detailed", "Watercolor of a fox"). "tubes of watercolor paint" or
-    "reading a comic book" do not count."""
-    last, nxt = words[m.end - 1], words[m.end] if m.end < len(words) else None
-    follows = nxt is not None and nxt.sentence == last.sentence and nxt.clause == last.clause
-    if follows and m.end - m.start > 1 and all(words[k].hyphen_next for k in range(m.start, m.end - 1)) and not last.hyphen_next:
-        return True  # "golden-hour sun", "cel-shaded hero": a hyphenated modifier says how its noun looks
-    if last.text in _STYLE_NOUNS or (follows and _heads_phrase(words, m.end, _STYLE_NOUNS)) or last.hyphen_next and follows and nxt.text in ("style", "styled", "inspired"):
-        return True
-    prev = words[m.start - 1] if m.start > 0 and words[m.start - 1].sentence == words[m.start].sentence else None
-    if prev is not None and prev.clause == words[m.start].clause:
-        return prev.text in _STYLE_LEADS
-    return not follows or nxt.text in ("of", "with", "and")

@@ -15,6 +15,7 @@ from ..suite.models import LayoutCheck
 from . import colors
 from . import prompt_evidence as ev
 from .prompt_formats import plain_prompt
+from .prompt_styles import names_style
 
 __all__ = [
     "match_groups",
@@ -199,7 +200,7 @@ def check_presence(check, prompt: str) -> tuple[str, str]:
 
 def check_style(check, prompt: str) -> tuple[str, str]:
     """Pass: the style or a term is asked for where it names how the image is made
-    (:func:`.prompt_evidence.names_style`: "watercolor painting", "in watercolour", a list
+    (:func:`.prompt_styles.names_style`: "watercolor painting", "in watercolour", a list
     item). Fail: it is mentioned only inside exclusions ("not a photo"). Abstain: no
     mention, or mentions as a thing in the picture ("tubes of watercolor paint")."""
     prompt = plain_prompt(prompt)
@@ -208,7 +209,7 @@ def check_style(check, prompt: str) -> tuple[str, str]:
     found = ev.mentions(phrases, prompt, words)
     affirmed, negated = split_mentions(found)
     # "risograph print", "3D render wallpaper": a style word before a noun still names the style
-    styled = [m for m in found if (m.status == ev.AFFIRMED or m.compound) and ev.names_style(words, m)]
+    styled = [m for m in found if (m.status == ev.AFFIRMED or m.compound) and names_style(words, m)]
     if styled:
         return "pass", f"the prompt asks for the style {check.style!r} ({styled[0].phrase!r})"
     if negated and not affirmed:

@@ -161,3 +161,22 @@ def test_a_noun_that_may_rename_the_keyword_still_abstains(prompt):
 def test_a_typeface_named_before_its_font_noun_is_a_style():
     prompt = "a concert poster, the headline set in a blackletter typeface"
     assert verdict(StyleCheck(type="style", style="blackletter"), prompt) == "pass"
+
+
+@pytest.mark.parametrize("style, prompt", [
+    ("linocut", "A two-panel linocut comic strip about a heron"),  # before a kind of made picture
+    ("punk", "A gritty punk zine cover, photocopied and stapled"),
+    ("zine", "A gritty punk zine, photocopied and stapled"),
+    ("linocut", "a gig poster made to look like an old hand-pulled linocut"),  # after "like" and describing words
+    ("cel shading", "flat colour fills, clean cel shading, bold outlines"),  # a list item with an adjective
+])
+def test_a_style_word_opening_a_made_picture_or_after_like_names_the_style(style, prompt):
+    assert verdict(StyleCheck(type="style", style=style), prompt) == "pass"
+
+
+@pytest.mark.parametrize("style, prompt", [
+    ("linocut", "a boy reading a linocut comic strip on a bench"),
+    ("zine", "a desk covered with a stack of zines and a stapler"),
+])
+def test_a_made_picture_that_something_is_done_with_is_a_thing_in_the_picture(style, prompt):
+    assert verdict(StyleCheck(type="style", style=style), prompt) == "abstain"

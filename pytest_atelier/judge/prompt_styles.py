@@ -1,0 +1,63 @@
+"""Whether a style mention names how the picture is made or a thing in it ("watercolor painting",
+"a cartoon comic strip" against "tubes of watercolor paint", "reading a comic book")."""
+
+from __future__ import annotations
+
+from .prompt_evidence import _AFTER_HEAD, _describes, _heads_phrase
+from .prompt_words import DETERMINERS, Mention, Word
+
+__all__ = ["names_style"]
+
+_STYLE_NOUNS = frozenset(
+    "style styled aesthetic look painting paintings illustration illustrations art artwork render rendering drawing "
+    "sketch print poster photo photograph photography shot image picture wash technique medium piece portrait "
+    "composition vibe design graphic graphics animation still film render font fonts typeface typefaces lettering".split()
+)
+# Nouns for a kind of made picture: a style word before them names the picture's style when their
+# phrase opens its clause ("A three-panel cartoon comic strip", "bold flat vector book cover"),
+# not when something is done with the thing ("reading a comic strip").
+_KIND_NOUNS = _STYLE_NOUNS | frozenset(
+    "comic comics strip cartoon zine collage papercut video footage pictogram pictograms leaflet cover "
+    "infographic diagram storyboard sticker".split()
+)
+_STYLE_LEADS = frozenset({"in", "as", "like", "via", "using"})
+
+
+def names_style(words: list[Word], m: Mention) -> bool:
+    """A style mention names how the image is made, not a thing in it: it ends in or is
+    followed by a style noun ("watercolor painting", "anime style"), follows "in"/"as"/"like"
+    with only an article and describing words between ("rendered in watercolour", "drawn as a
+    clean flat vector cartoon"), or stands alone as a comma-list item or a clause opening
+    ("..., anime, highly detailed", "Watercolor of a fox", "clean cel shading, flat fills"),
+    or opens the phrase of a kind of made picture ("a three-panel cartoon comic strip").
+    "tubes of watercolor paint" or "reading a comic book" do not count."""
+    last, nxt = words[m.end - 1], words[m.end] if m.end < len(words) else None
+    follows = nxt is not None and nxt.sentence == last.sentence and nxt.clause == last.clause
+    if follows and m.end - m.start > 1 and all(words[k].hyphen_next for k in range(m.start, m.end - 1)) and not last.hyphen_next:
+        return True  # "golden-hour sun", "cel-shaded hero": a hyphenated modifier says how its noun looks
+    if last.text in _STYLE_NOUNS or (follows and _heads_phrase(words, m.end, _STYLE_NOUNS)) or last.hyphen_next and follows and nxt.text in ("style", "styled", "inspired"):
+        return True
+    lead = [w for w in words[max(0, m.start - 6) : m.start] if w.sentence == words[m.start].sentence and w.clause == words[m.start].clause]
+    body = lead[1:] if lead and lead[0].text in DETERMINERS else lead
+    opening = len(lead) < 6 and all(w.text not in _AFTER_HEAD and not w.text.endswith("ing") for w in body)
+    if opening and (last.text in _KIND_NOUNS or follows and _kind_follows(words, m.end)):
+        return True
+    k = len(lead) - 1
+    while k >= 0 and (lead[k].text in DETERMINERS or _describes(lead[k].text) or lead[k].hyphen_next or k > 0 and lead[k - 1].hyphen_next):
+        k -= 1  # "made to look like a cheap two-colour risograph zine", "drawn as a clean flat vector cartoon"
+    if k >= 0 and lead[k].text in _STYLE_LEADS:
+        return True
+    if lead and not all(_describes(w.text) for w in lead):
+        return False
+    return not follows or nxt.text in ("of", "with", "and")
+
+
+def _kind_follows(words: list[Word], end: int) -> bool:
+    """The words from ``end`` on, in the clause, run to a noun for a kind of made picture (at most
+    four: "cartoon comic strip", "modern non-fiction cover") with no preposition or verb between."""
+    for k in range(end, min(end + 4, len(words))):
+        if words[k].clause != words[end - 1].clause or words[k].text in _AFTER_HEAD:
+            return False
+        if words[k].text in _KIND_NOUNS:
+            return True
+    return False
