@@ -31,10 +31,48 @@ _IRREGULAR_LINKS = frozenset({"drawn", "shown", "done", "lit", "set", "made", "w
 
 
 def _participle_link(words: list[Word], k: int) -> bool:
-    """A participle followed by "in", a colour or "a" and a colour links a noun to a colour
-    ("highlighted in green", "drawn in amber", "clouds lit orange", "painted a soft green")."""
+    """A participle followed by "in", "of", a colour or "a" and a colour links a noun to a colour
+    ("highlighted in green", "drawn in amber", "clouds lit orange", "painted a soft green", "made of teal glass")."""
     participle = words[k].text.endswith("ed") or words[k].text in _IRREGULAR_LINKS
-    return participle and k + 1 < len(words) and (words[k + 1].text in ("in", "a", "an") or colour_of(words[k + 1].text) is not None)
+    return participle and k + 1 < len(words) and (words[k + 1].text in ("in", "of", "a", "an") or colour_of(words[k + 1].text) is not None)
+
+
+# What a thing can be made of or set in: a colour on it is the thing's own ("the floor is beige
+# wood", "a vase in glossy cobalt glaze", "water made of teal patches").
+_MATTER = frozenset(
+    "wood timber stone marble granite slate concrete brick glass metal steel iron brass copper bronze chrome "
+    "paper card cardboard fabric cloth felt wool linen cotton silk velvet denim leather suede plastic rubber "
+    "resin ceramic porcelain clay enamel glaze paint lacquer ink plaster stucco "
+    "patch patches shard shards piece pieces scrap scraps fleck flecks stroke strokes".split()
+)
+_PIECES = frozenset({"patch", "patches", "shard", "shards", "piece", "pieces", "scrap", "scraps", "fleck", "flecks", "stroke", "strokes"})
+
+
+def _pieces_of(words: list[Word], k: int) -> int:
+    """Past pieces named before their colour ("overlapping angular patches of teal"): the index
+    of the colour after "of", else ``k``."""
+    for n in range(k, min(len(words) - 2, k + 4)):
+        if words[n].clause != words[k].clause or words[n].text in _PHRASE_STOPS:
+            return k
+        if words[n].text in _PIECES and words[n + 1].text == "of" and colour_of(words[n + 2].text):
+            return n + 2
+    return k
+
+
+def _named_shade(words: list[Word], k: int) -> bool:
+    """A thing naming a shade of the colour after it, right after a copula ("the box is sky blue",
+    "the wall is forest green")."""
+    first, last = k, k
+    while first > 0 and words[first - 1].hyphen_next:
+        first -= 1  # "duck-egg blue"
+    while last + 1 < len(words) and words[last].hyphen_next:
+        last += 1
+    return (first > 0 and words[first - 1].text in _COPULAS and last + 1 < len(words) and colour_of(words[last + 1].text) is not None
+            and words[last + 1].clause == words[k].clause and words[k].text not in _PHRASE_STOPS
+            and words[k].text not in _NEGATORS and not words[k].text.endswith("ly"))  # not "is not red", "is mostly red"
+
+
+_NEGATORS = frozenset({"not", "never", "no", "nor", "hardly", "barely", "nowhere", "isn't", "aren't", "isnt", "arent"})
 
 
 # Prepositions whose object is never the subject of the verb after it: in "the hat on the table
@@ -268,11 +306,13 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
             if prep_object:
                 return bound, ambiguous  # "Next to the door is a red chair": the chair is red
             k = _predicate_noun(words, k)  # "the bird is carved wood painted ..."
+        material = k > j and words[k - 1].text in ("in", "of")  # "made of", "set in": what follows is its matter
+        k = _pieces_of(words, k) if material else k  # "made of overlapping patches of teal"
         article = k > j and k < len(words) and words[k].text in ("a", "an") and (words[k - 1].text in _COPULAS or _participle_link(words, k - 1))
         copula = article and words[k - 1].text in _COPULAS
         k += article  # "the sky is a pale grey band", "a door painted a deep red"
         mods = k
-        while k < len(words) and (words[k].text in _COLOUR_MODIFIERS or (k > j and _listed(words, k)) or _described_as(words, k)
+        while k < len(words) and (words[k].text in _COLOUR_MODIFIERS or (k > j and _listed(words, k)) or _described_as(words, k) or _named_shade(words, k)
                                   or (article and words[k].text not in _PHRASE_STOPS and k - mods < 3)) and not colour_of(words[k].text) and k - mods < 4:
             k += 1  # "is a smooth pastel blue", "is a smooth matte white disc"
         said = k > j and words[k - 1].text in _COPULAS or k > mods
@@ -284,6 +324,7 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
             after = words[k + 1].text if k + 1 < len(words) and words[k + 1].clause == words[k].clause else ""
             # "sails in cream crossed by red stripes": a participle after the colour opens a phrase of its own
             ends = not after or after in _PHRASE_STOPS or colour_of(after) or (len(after) > 4 and after.endswith("ed"))
+            ends = ends or after in _MATTER and (material or words[mods - 1].text in _COPULAS)  # "is beige wood", "in cobalt glaze"
             # "blades pink, ..." (a colour closing a short clause that opens with the noun) binds without a link word
             terse = not after and (start < 2 or words[start - 2].clause != words[start].clause)
             if colour and (ends and (linked or terse) or copula):
@@ -297,7 +338,31 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
                     k += 1
         if not bound:
             bound += _resultative(words, start, j)
+    if not bound:
+        bound += _colon_list(text, words, start, end)
     return bound, ambiguous
+
+
+def _colon_list(text: str, words: list[Word], start: int, end: int) -> list[tuple[int, str]]:
+    """Colours listed after a colon that closes the clause the noun opens ("The robot appears in
+    every panel: white, rounded, on six wheels"): a list item that is only a colour is said of
+    the clause's subject; an item with a noun of its own ("a red scarf") is not."""
+    lead = [k for k in range(start) if words[k].clause == words[start].clause]
+    if len(lead) > 4 or any(words[k].text in _PHRASE_STOPS - DETERMINERS or colour_of(words[k].text) for k in lead):
+        return []
+    clause = [k for k in range(end, len(words)) if words[k].clause == words[start].clause]
+    k = (clause[-1] if clause else end - 1) + 1
+    if k >= len(words) or words[k].sentence != words[start].sentence or ":" not in text[words[k - 1].end : words[k].start]:
+        return []
+    found = []
+    while k < len(words) and words[k].sentence == words[start].sentence:
+        item = [n for n in range(k, len(words)) if words[n].clause == words[k].clause]
+        if len(item) > 3:
+            break
+        if colour_of(words[item[-1]].text) and all(colour_of(words[n].text) or words[n].text in _SHADE_WORDS for n in item):
+            found += [(n, colour_of(words[n].text)) for n in item if colour_of(words[n].text)]
+        k = item[-1] + 1
+    return found
 
 
 def ones_after(words: list[Word], end: int) -> list[int]:
