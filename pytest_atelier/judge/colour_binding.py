@@ -60,14 +60,14 @@ def _pieces_of(words: list[Word], k: int) -> int:
 
 
 def _named_shade(words: list[Word], k: int) -> bool:
-    """A thing naming a shade of the colour after it, right after a copula ("the box is sky blue",
-    "the wall is forest green")."""
+    """A thing naming a shade of the colour after it, right after a copula or "in" ("the box is
+    sky blue", "walls in forest green")."""
     first, last = k, k
     while first > 0 and words[first - 1].hyphen_next:
         first -= 1  # "duck-egg blue"
     while last + 1 < len(words) and words[last].hyphen_next:
         last += 1
-    return (first > 0 and words[first - 1].text in _COPULAS and last + 1 < len(words) and colour_of(words[last + 1].text) is not None
+    return (first > 0 and (words[first - 1].text in _COPULAS or words[first - 1].text == "in") and last + 1 < len(words) and colour_of(words[last + 1].text) is not None
             and words[last + 1].clause == words[k].clause and words[k].text not in _PHRASE_STOPS
             and words[k].text not in _NEGATORS and not words[k].text.endswith("ly"))  # not "is not red", "is mostly red"
 
@@ -293,7 +293,10 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
     while j < len(words) and quoted[j] and words[j].sentence == words[start].sentence:
         j += 1  # 'the title "WINTER HYMNS" in red': the text the noun holds comes between
     if labels_line(text, words, start, end):
-        return bound + _label_value_colours(words, end), ambiguous
+        first = _label_value_colours(words, end)
+        rest = next((n for n in range(end + 1, len(words)) if words[n].clause != words[end].clause), len(words))
+        more = _colour_items(words, rest) if rest < len(words) and words[rest].sentence == words[end].sentence else []
+        return bound + first + more, ambiguous  # "lighting: dim, cold, blue-toned"
     lettered = _lettered(words, end, j)
     if lettered:
         return bound + lettered, ambiguous
@@ -354,14 +357,26 @@ def _colon_list(text: str, words: list[Word], start: int, end: int) -> list[tupl
     k = (clause[-1] if clause else end - 1) + 1
     if k >= len(words) or words[k].sentence != words[start].sentence or ":" not in text[words[k - 1].end : words[k].start]:
         return []
-    found = []
-    while k < len(words) and words[k].sentence == words[start].sentence:
+    return _colour_items(words, k)
+
+
+def _colour_items(words: list[Word], k: int) -> list[tuple[int, str]]:
+    """Colours of the list items from word ``k`` to the sentence end that are only a colour,
+    behind shading words or a hyphenated modifier ("white", "pale blue", "blue-toned",
+    "out-of-focus green"); an item of more than three words or with a noun ends the list."""
+    found, sentence = [], words[k].sentence if k < len(words) else -1
+    while k < len(words) and words[k].sentence == sentence:
         item = [n for n in range(k, len(words)) if words[n].clause == words[k].clause]
-        if len(item) > 3:
+        if item[-1] > item[0] and words[item[-1]].text in _HUE_SUFFIXES and words[item[-1] - 1].hyphen_next:
+            item = item[:-1]  # "blue-toned"
+        chained = [n > item[0] and words[n - 1].hyphen_next for n in item]  # "out-of-focus" counts once
+        if len(item) - sum(chained) > 3:
             break
-        if colour_of(words[item[-1]].text) and all(colour_of(words[n].text) or words[n].text in _SHADE_WORDS for n in item):
-            found += [(n, colour_of(words[n].text)) for n in item if colour_of(words[n].text)]
-        k = item[-1] + 1
+        last = item[-1]
+        if colour_of(words[last].text) and all(colour_of(words[n].text) or words[n].text in _SHADE_WORDS or words[n].hyphen_next or c
+                                               for n, c in zip(item[:-1], chained)):
+            found += [(n, colour_of(words[n].text)) for n in item if colour_of(words[n].text) and (n == last or not words[n].hyphen_next)]
+        k = max(n for n in range(k, len(words)) if words[n].clause == words[k].clause) + 1
     return found
 
 

@@ -81,7 +81,7 @@ def regions_of(words: list[Word], m: Mention) -> list[tuple[int, dict[str, str]]
     after = [k for k in range(hi, len(words)) if words[k].sentence == words[m.start].sentence and words[k].clause == words[hi].clause] if hi < len(words) else []
     if after and _bare_region(words, after):
         return regions_in(words, after[0], after[-1] + 1)  # "one yellow sun, top right"
-    if m.end == hi:
+    if m.end == hi or _describes(words[m.end].text):  # "globes glowing with warm light, across the top"
         described = _described_after(words, hi)
         if described:
             return described

@@ -90,7 +90,7 @@ def _subject_gap(words: list[Word], lo: int, hi: int, quoted: list[bool]) -> boo
     gap = [words[k] for k in range(lo, hi) if not quoted[k]]
     if gap and all(w.text.endswith("ing") and _linking(w.text) for w in gap) and len(gap) <= 2 and gap[0].sentence == words[lo - 1].sentence:
         return True  # "a goblet, standing behind the carafe": a participle after a comma still places the thing
-    if _support_between(gap):
+    if _support_between(gap) or _with_phrase_between(gap):
         return True
     if any(w.clause != words[lo - 1].clause or w.text in _RELATION_STOPS for w in gap):
         return False
@@ -105,6 +105,17 @@ def _support_between(gap: list[Word]) -> bool:
     place = gap[2:]
     return len(place) <= 4 and all(w.clause == gap[0].clause for w in place) and sum(w.text in DETERMINERS for w in place) <= 1 and all(
         w.text in DETERMINERS or w.text not in _RELATION_STOPS for w in place)
+
+
+def _with_phrase_between(gap: list[Word]) -> bool:
+    """A "with" phrase of the thing and then its verb ("tracks with grey rollers run underneath
+    the machine"): the relation is said of the verb's subject, the thing."""
+    verb = next((k for k, w in enumerate(gap) if w.text in _PLACE_VERBS or (k > 1 and w.text in ("run", "runs"))), None)
+    if not gap or gap[0].text != "with" or verb is None or not 2 <= verb <= 4:
+        return False
+    between, after = gap[1:verb], gap[verb:]
+    return sum(w.text in DETERMINERS for w in between) <= 1 and all(w.text in DETERMINERS or w.text not in _RELATION_STOPS for w in between) and all(
+        w.clause == gap[0].clause for w in gap) and all(_linking(w.text) or w.text in _PLACE_VERBS for w in after[1:])
 
 
 def _label_value(text: str, words: list[Word], label: Mention, i: int) -> bool:

@@ -54,6 +54,7 @@ def test_a_new_thing_after_and_keeps_its_own_region():
 @pytest.mark.parametrize("prompt", [
     "The kettle is sky blue.",
     "The kettle is duck-egg blue.",
+    "kettle in sky blue.",
     "The kettle is glossy blue enamel.",
     "A kettle made of blue glass.",
     "A kettle in glossy cobalt glaze.",
@@ -68,6 +69,7 @@ def test_a_colour_said_through_a_thing_or_a_material_is_the_things(prompt):
     "The kettle holds blue paint.",
     "The kettle sits in blue light.",
     "The kettle is beside sky blue mugs.",
+    "A kettle in sky blue light.",
 ])
 def test_a_colour_of_something_else_near_the_thing_is_not_its(prompt):
     assert verdict(colour("blue", "kettle"), prompt) == "abstain"
@@ -127,6 +129,7 @@ def test_without_a_verb_of_place_the_relation_may_be_the_surfaces(prompt):
 @pytest.mark.parametrize("prompt", [
     "One lighthouse keeper, full figure, on the left",
     "lighthouse keeper at left.",
+    "a lighthouse keeper holding a lamp up high, at the left of the frame",
 ])
 def test_a_region_clause_in_the_description_after_a_noun_places_it(prompt):
     assert verdict(layout("left", "keeper"), prompt) == "pass"
@@ -135,6 +138,7 @@ def test_a_region_clause_in_the_description_after_a_noun_places_it(prompt):
 @pytest.mark.parametrize("prompt", [
     "One lighthouse keeper, full figure, a gull on the left",
     "a keeper holds a lamp in his left hand.",
+    "a keeper watching a gull, a boat at the left",
 ])
 def test_a_region_of_another_thing_or_of_a_hand_does_not_place_it(prompt):
     assert verdict(layout("left", "keeper"), prompt) == "abstain"
@@ -167,3 +171,19 @@ def test_a_phrase_with_a_thing_of_its_own_is_not_passed_over():
 def test_it_opening_a_sentence_is_placed_for_the_subject_before():
     assert verdict(layout("left", "kettle"), "A kettle waits on the stove. It sits at the far left.") == "pass"
     assert verdict(layout("left", "kettle"), "A kettle waits on the stove. It sits at the right.") == "fail"
+
+
+def test_a_with_phrase_of_the_thing_before_its_verb_is_passed_over():
+    assert verdict(relation("cart", "below", "awning"), "A cart with two red wheels stands just below the awning.") == "pass"
+    assert verdict(relation("cart", "below", "awning"), "A cart with two red wheels below the awning.") == "abstain"
+    assert verdict(relation("cart", "below", "awning"), "A cart with a dog that stands below the awning.") == "abstain"
+
+
+@pytest.mark.parametrize("prompt, expected", [
+    ("sky: hazy, still, blue-toned.", "pass"),
+    ("sky: hazy, out-of-focus blue.", "pass"),
+    ("sky: hazy, with blue kites.", "abstain"),
+    ("sky: hazy, a blue kite.", "abstain"),
+])
+def test_a_label_value_list_item_that_is_only_a_colour_colours_the_label(prompt, expected):
+    assert verdict(colour("blue", "sky"), prompt) == expected
