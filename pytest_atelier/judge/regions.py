@@ -192,7 +192,8 @@ def regions_in(words: list[Word], lo: int, hi: int) -> list[tuple[int, dict[str,
         while lead > 0 and words[lead - 1].text in _INTENSIFIERS and words[lead - 1].clause == words[i].clause:
             lead -= 1  # "at the very top"
         prev = [words[m].text for m in range(max(0, lead - 2), lead) if words[m].sentence == words[i].sentence]
-        alone = lead == 0 or words[lead - 1].clause != words[i].clause  # "Dead centre, a figure"
+        opens = lead - (lead > 0 and words[lead - 1].text == "the")  # "Panel 2, the middle: the queen"
+        alone = opens == 0 or words[opens - 1].clause != words[i].clause  # "Dead centre, a figure"
         # "on the right bank", "in her left hand": the region word describes another noun
         modifies = nxt and nxt not in FRAME_NOUNS and nxt not in _REGION_FOLLOWERS and nxt not in _PLACE_VERBS and not nxt.endswith(("ing", "ed"))
         closing = not nxt and (k - i >= 2 or alone)  # "one yellow sun top right,", "Centre, a figure": a region clause

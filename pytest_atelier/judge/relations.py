@@ -299,10 +299,19 @@ def _fronted_subject(words: list[Word], found: list[Mention], lo: int, i: int) -
         if place < found[k].start and words[place].text in _RELATION_LINKS:
             g = place  # "below him on the white ground is a shadow"
     gap = [words[c] for c in range(g, found[k].start) if not (c > 0 and words[c - 1].hyphen_next)]
-    if len(gap) <= 5 and sum(w.text in DETERMINERS for w in gap) <= 1 and all(
-            w.text in DETERMINERS or w.text not in _RELATION_STOPS for w in gap):
+    if _noun_gap(gap, 5):
+        return k
+    held = [n for n, w in enumerate(gap) if w.text == "with"]  # "To the left of the radar, a panel with three gauges"
+    if held and 0 < held[0] and _noun_gap(gap[: held[0]], 5) and _noun_gap(gap[held[0] + 1 :], 3) and all(
+            w.clause == gap[0].clause for w in gap):
         return k
     return None
+
+
+def _noun_gap(gap: list[Word], most: int) -> bool:
+    """Up to ``most`` words of a noun phrase before a mention: one determiner and modifiers."""
+    return len(gap) <= most and sum(w.text in DETERMINERS for w in gap) <= 1 and all(
+        w.text in DETERMINERS or w.text not in _RELATION_STOPS for w in gap)
 
 
 # Adverbs of distance that close a short phrase said between a fronted relation and its subject.

@@ -187,3 +187,22 @@ def test_a_with_phrase_of_the_thing_before_its_verb_is_passed_over():
 ])
 def test_a_label_value_list_item_that_is_only_a_colour_colours_the_label(prompt, expected):
     assert verdict(colour("blue", "sky"), prompt) == expected
+
+
+@pytest.mark.parametrize("prompt, expected", [
+    ("Panel 2, the middle: the lighthouse keeper waves.", "pass"),
+    ("The middle: the keeper, waving.", "pass"),
+    ("the keeper walks down the middle of the road.", "abstain"),
+])
+def test_the_and_a_region_word_alone_is_a_frame_region(prompt, expected):
+    assert verdict(layout("center", "keeper"), prompt) == expected
+
+
+@pytest.mark.parametrize("prompt, expected", [
+    ("Above the door, a wooden board with two brass hooks.", "pass"),
+    ("Above the door: board with two hooks, both brass", "pass"),
+    ("Above the door, a board and two hooks.", "abstain"),
+    ("Above the door, a board, with two hooks on the wall.", "abstain"),
+])
+def test_what_a_fronted_subject_holds_with_it_shares_its_relation(prompt, expected):
+    assert verdict(relation("hooks", "above", "door"), prompt) == expected
