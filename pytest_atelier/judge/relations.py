@@ -53,7 +53,7 @@ _RELATION_LINKS = frozenset(
 
 # Verbs that place their subject on a surface ("rests on the table", "stands on the island").
 _PLACE_VERBS = frozenset(
-    "is are sits sit stands stand lies lie rests rest hangs hang perches perch waits wait leans lean floats float".split()
+    "is are sits sit stands stand lies lie rests rest hangs hang perches perch waits wait leans lean floats float runs run".split()
 )
 
 
@@ -102,20 +102,17 @@ def _support_between(gap: list[Word]) -> bool:
     rests on the table to the right of the jar"): the relation is said of the verb's subject."""
     if len(gap) < 3 or gap[0].text not in _PLACE_VERBS or gap[1].text not in ("on", "in", "at", "upon", "atop"):
         return False
-    place = gap[2:]
-    return len(place) <= 4 and all(w.clause == gap[0].clause for w in place) and sum(w.text in DETERMINERS for w in place) <= 1 and all(
-        w.text in DETERMINERS or w.text not in _RELATION_STOPS for w in place)
+    return all(w.clause == gap[0].clause for w in gap) and _noun_gap(gap[2:], 4)
 
 
 def _with_phrase_between(gap: list[Word]) -> bool:
     """A "with" phrase of the thing and then its verb ("tracks with grey rollers run underneath
     the machine"): the relation is said of the verb's subject, the thing."""
-    verb = next((k for k, w in enumerate(gap) if w.text in _PLACE_VERBS or (k > 1 and w.text in ("run", "runs"))), None)
-    if not gap or gap[0].text != "with" or verb is None or not 2 <= verb <= 4:
+    verb = next((k for k, w in enumerate(gap) if k > 1 and w.text in _PLACE_VERBS), None)
+    if not gap or gap[0].text != "with" or verb is None or verb > 4:
         return False
-    between, after = gap[1:verb], gap[verb:]
-    return sum(w.text in DETERMINERS for w in between) <= 1 and all(w.text in DETERMINERS or w.text not in _RELATION_STOPS for w in between) and all(
-        w.clause == gap[0].clause for w in gap) and all(_linking(w.text) or w.text in _PLACE_VERBS for w in after[1:])
+    return all(w.clause == gap[0].clause for w in gap) and _noun_gap(gap[1:verb], 3) and all(
+        _linking(w.text) or w.text in _PLACE_VERBS for w in gap[verb + 1 :])
 
 
 def _label_value(text: str, words: list[Word], label: Mention, i: int) -> bool:
