@@ -23,6 +23,7 @@ from scipy import ndimage, spatial
 from ..engine.threads import available_cores, cpu_threads
 from ..errors import MissingExtraError, require
 from . import colors
+from .text_sets import each_text
 
 __all__ = [
     "TextBox",
@@ -677,7 +678,7 @@ def judge_image_check(check, path: Path) -> tuple[str, str, str]:
     if color and colors.canonical(color) is None:
         return "abstain", f"{color!r} is not a palette colour ({', '.join(colors.COLOR_WORDS)})", "palette"
     if kind == "text":
-        return (*check_text(path, check.text, check.case_sensitive, check.region), "ocr")
+        return (*each_text(check, lambda one: check_text(path, one.text, one.case_sensitive, one.region)), "ocr")
     if kind == "color":
         return (*check_color(path, check.color, check.min_fraction, check.region, check.entity), "palette")
     if kind == "count":

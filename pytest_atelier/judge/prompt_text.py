@@ -7,11 +7,17 @@ import re
 from . import prompt_evidence as ev
 from .prompt_formats import plain_prompt
 from .prompt_rules import quote_list
+from .text_sets import each_text
 
 __all__ = ["check_text"]
 
 
 def check_text(check, prompt: str) -> tuple[str, str]:
+    """Every text of a text check given word for word (see :func:`_check_one_text`)."""
+    return each_text(check, lambda one: _check_one_text(one, prompt))
+
+
+def _check_one_text(check, prompt: str) -> tuple[str, str]:
     """Exact text, compared as a whole quoted or ``cue:``-delimited unit after the
     normalisation of :func:`.prompt_evidence.normalise_text` (case too unless
     ``case_sensitive``); consecutive units joined by a space also count (one per line).

@@ -122,12 +122,20 @@ class Side(str, enum.Enum):
 
 
 class TextCheck(_Model):
-    """Exact text that must appear (image: by OCR; prompt: quoted or verbatim)."""
+    """Exact text that must appear (image: by OCR; prompt: quoted or verbatim). ``also`` holds
+    the other texts of a set the same statement names ("Research" and "Launch"): every one of
+    them must appear too."""
 
     type: Literal["text"]
     text: str = Field(min_length=1)
+    also: list[Annotated[str, Field(min_length=1)]] = Field(default_factory=list)
     case_sensitive: bool = False
     region: Region | None = None
+
+    @property
+    def texts(self) -> list[str]:
+        """Every text the check asks for, ``text`` first."""
+        return [self.text, *self.also]
 
 
 def _known_colour(word: str) -> str:

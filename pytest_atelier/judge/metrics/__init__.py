@@ -216,8 +216,10 @@ def _model_judge(judge):
 
 
 def _cer(path: Path, check) -> tuple[float, str]:
-    value, read = ocr_cer(path, check.text, check.case_sensitive, check.region)
-    return value, f"expected {check.text!r}, closest OCR reading {read!r}"
+    """The mean character error rate over the check's texts (one, or a set)."""
+    found = [(text, *ocr_cer(path, text, check.case_sensitive, check.region)) for text in check.texts]
+    value = sum(cer for _, cer, _ in found) / len(found)
+    return value, "; ".join(f"expected {text!r}, closest OCR reading {read!r}" for text, _, read in found)
 
 
 def _count(counter, path: Path, check) -> tuple[float, str]:
