@@ -31,10 +31,48 @@ _IRREGULAR_LINKS = frozenset({"drawn", "shown", "done", "lit", "set", "made", "w
 
 
 def _participle_link(words: list[Word], k: int) -> bool:
-    """A participle followed by "in", a colour or "a" and a colour links a noun to a colour
-    ("highlighted in green", "drawn in amber", "clouds lit orange", "painted a soft green")."""
+    """A participle followed by "in", "of", a colour or "a" and a colour links a noun to a colour
+    ("highlighted in green", "drawn in amber", "clouds lit orange", "painted a soft green", "made of teal glass")."""
     participle = words[k].text.endswith("ed") or words[k].text in _IRREGULAR_LINKS
-    return participle and k + 1 < len(words) and (words[k + 1].text in ("in", "a", "an") or colour_of(words[k + 1].text) is not None)
+    return participle and k + 1 < len(words) and (words[k + 1].text in ("in", "of", "a", "an") or colour_of(words[k + 1].text) is not None)
+
+
+# What a thing can be made of or set in: a colour on it is the thing's own ("the floor is beige
+# wood", "a vase in glossy cobalt glaze", "water made of teal patches").
+_MATTER = frozenset(
+    "wood timber stone marble granite slate concrete brick glass metal steel iron brass copper bronze chrome "
+    "paper card cardboard fabric cloth felt wool linen cotton silk velvet denim leather suede plastic rubber "
+    "resin ceramic porcelain clay enamel glaze paint lacquer ink plaster stucco "
+    "patch patches shard shards piece pieces scrap scraps fleck flecks stroke strokes".split()
+)
+_PIECES = frozenset({"patch", "patches", "shard", "shards", "piece", "pieces", "scrap", "scraps", "fleck", "flecks", "stroke", "strokes"})
+
+
+def _pieces_of(words: list[Word], k: int) -> int:
+    """Past pieces named before their colour ("overlapping angular patches of teal"): the index
+    of the colour after "of", else ``k``."""
+    for n in range(k, min(len(words) - 2, k + 4)):
+        if words[n].clause != words[k].clause or words[n].text in _PHRASE_STOPS:
+            return k
+        if words[n].text in _PIECES and words[n + 1].text == "of" and colour_of(words[n + 2].text):
+            return n + 2
+    return k
+
+
+def _named_shade(words: list[Word], k: int) -> bool:
+    """A thing naming a shade of the colour after it, right after a copula or "in" ("the box is
+    sky blue", "walls in forest green")."""
+    first, last = k, k
+    while first > 0 and words[first - 1].hyphen_next:
+        first -= 1  # "duck-egg blue"
+    while last + 1 < len(words) and words[last].hyphen_next:
+        last += 1
+    return (first > 0 and (words[first - 1].text in _COPULAS or words[first - 1].text == "in") and last + 1 < len(words) and colour_of(words[last + 1].text) is not None
+            and words[last + 1].clause == words[k].clause and words[k].text not in _PHRASE_STOPS
+            and words[k].text not in _NEGATORS and not words[k].text.endswith("ly"))  # not "is not red", "is mostly red"
+
+
+_NEGATORS = frozenset({"not", "never", "no", "nor", "hardly", "barely", "nowhere", "isn't", "aren't", "isnt", "arent"})
 
 
 # Prepositions whose object is never the subject of the verb after it: in "the hat on the table
@@ -255,7 +293,10 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
     while j < len(words) and quoted[j] and words[j].sentence == words[start].sentence:
         j += 1  # 'the title "WINTER HYMNS" in red': the text the noun holds comes between
     if labels_line(text, words, start, end):
-        return bound + _label_value_colours(words, end), ambiguous
+        first = _label_value_colours(words, end)
+        rest = next((n for n in range(end + 1, len(words)) if words[n].clause != words[end].clause), len(words))
+        more = _colour_items(words, rest) if rest < len(words) and words[rest].sentence == words[end].sentence else []
+        return bound + first + more, ambiguous  # "lighting: dim, cold, blue-toned"
     lettered = _lettered(words, end, j)
     if lettered:
         return bound + lettered, ambiguous
@@ -268,11 +309,13 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
             if prep_object:
                 return bound, ambiguous  # "Next to the door is a red chair": the chair is red
             k = _predicate_noun(words, k)  # "the bird is carved wood painted ..."
+        material = k > j and words[k - 1].text in ("in", "of")  # "made of", "set in": what follows is its matter
+        k = _pieces_of(words, k) if material else k  # "made of overlapping patches of teal"
         article = k > j and k < len(words) and words[k].text in ("a", "an") and (words[k - 1].text in _COPULAS or _participle_link(words, k - 1))
         copula = article and words[k - 1].text in _COPULAS
         k += article  # "the sky is a pale grey band", "a door painted a deep red"
         mods = k
-        while k < len(words) and (words[k].text in _COLOUR_MODIFIERS or (k > j and _listed(words, k)) or _described_as(words, k)
+        while k < len(words) and (words[k].text in _COLOUR_MODIFIERS or (k > j and _listed(words, k)) or _described_as(words, k) or _named_shade(words, k)
                                   or (article and words[k].text not in _PHRASE_STOPS and k - mods < 3)) and not colour_of(words[k].text) and k - mods < 4:
             k += 1  # "is a smooth pastel blue", "is a smooth matte white disc"
         said = k > j and words[k - 1].text in _COPULAS or k > mods
@@ -284,6 +327,7 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
             after = words[k + 1].text if k + 1 < len(words) and words[k + 1].clause == words[k].clause else ""
             # "sails in cream crossed by red stripes": a participle after the colour opens a phrase of its own
             ends = not after or after in _PHRASE_STOPS or colour_of(after) or (len(after) > 4 and after.endswith("ed"))
+            ends = ends or after in _MATTER and (material or words[mods - 1].text in _COPULAS)  # "is beige wood", "in cobalt glaze"
             # "blades pink, ..." (a colour closing a short clause that opens with the noun) binds without a link word
             terse = not after and (start < 2 or words[start - 2].clause != words[start].clause)
             if colour and (ends and (linked or terse) or copula):
@@ -297,7 +341,43 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
                     k += 1
         if not bound:
             bound += _resultative(words, start, j)
+    if not bound:
+        bound += _colon_list(text, words, start, end)
     return bound, ambiguous
+
+
+def _colon_list(text: str, words: list[Word], start: int, end: int) -> list[tuple[int, str]]:
+    """Colours listed after a colon that closes the clause the noun opens ("The robot appears in
+    every panel: white, rounded, on six wheels"): a list item that is only a colour is said of
+    the clause's subject; an item with a noun of its own ("a red scarf") is not."""
+    lead = [k for k in range(start) if words[k].clause == words[start].clause]
+    if len(lead) > 4 or any(words[k].text in _PHRASE_STOPS - DETERMINERS or colour_of(words[k].text) for k in lead):
+        return []
+    clause = [k for k in range(end, len(words)) if words[k].clause == words[start].clause]
+    k = (clause[-1] if clause else end - 1) + 1
+    if k >= len(words) or words[k].sentence != words[start].sentence or ":" not in text[words[k - 1].end : words[k].start]:
+        return []
+    return _colour_items(words, k)
+
+
+def _colour_items(words: list[Word], k: int) -> list[tuple[int, str]]:
+    """Colours of the list items from word ``k`` to the sentence end that are only a colour,
+    behind shading words or a hyphenated modifier ("white", "pale blue", "blue-toned",
+    "out-of-focus green"); an item of more than three words or with a noun ends the list."""
+    found, sentence = [], words[k].sentence if k < len(words) else -1
+    while k < len(words) and words[k].sentence == sentence:
+        item = [n for n in range(k, len(words)) if words[n].clause == words[k].clause]
+        if item[-1] > item[0] and words[item[-1]].text in _HUE_SUFFIXES and words[item[-1] - 1].hyphen_next:
+            item = item[:-1]  # "blue-toned"
+        chained = [n > item[0] and words[n - 1].hyphen_next for n in item]  # "out-of-focus" counts once
+        if len(item) - sum(chained) > 3:
+            break
+        last = item[-1]
+        if colour_of(words[last].text) and all(colour_of(words[n].text) or words[n].text in _SHADE_WORDS or words[n].hyphen_next or c
+                                               for n, c in zip(item[:-1], chained)):
+            found += [(n, colour_of(words[n].text)) for n in item if colour_of(words[n].text) and (n == last or not words[n].hyphen_next)]
+        k = max(n for n in range(k, len(words)) if words[n].clause == words[k].clause) + 1
+    return found
 
 
 def ones_after(words: list[Word], end: int) -> list[int]:

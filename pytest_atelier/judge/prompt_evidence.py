@@ -36,6 +36,7 @@ __all__ = [
     "same_term",
     "mentions",
     "owned_mentions",
+    "pronoun_mentions",
     "in_quotes",
     "excluded_after",
     "names_a_thing",
@@ -355,8 +356,40 @@ def owned_mentions(phrases: list[str], text: str, words: list[Word]) -> list[Men
             end = next((e + 1 for e in range(k + 1, min(len(words), k + 4)) if same_term(want[-1], words[e].text)), None)
             if end is None or any(words[e].clause != w.clause or colour_of(words[e].text) for e in range(k + 1, end)):
                 continue
-            if _opens_sentence(want[:-1], words, w.sentence) or (w.sentence > 0 and _opens_sentence(want[:-1], words, w.sentence - 1)):
+            if _opens_sentence(want[:-1], words, w.sentence) or _pronoun_chain_to(want[:-1], words, w.sentence):
                 found.append(Mention(k, end, statuses[end - 1], phrase))
+    return found
+
+
+_PRONOUNS = frozenset({"it", "its", "they", "their"})
+
+
+def _pronoun_chain_to(owner: list[str], words: list[Word], sentence: int) -> bool:
+    """A pronoun in ``sentence`` stands for ``owner``: the sentence before opens with it, or
+    opens with a pronoun that does ("A fox sits on a rock. It has a bushy tail. Its tail is
+    orange": a chain of pronouns keeps the first sentence's subject)."""
+    for before in range(sentence - 1, max(-1, sentence - 4), -1):
+        if _opens_sentence(owner, words, before):
+            return True
+        first = next((w for w in words if w.sentence == before), None)
+        if first is None or first.text not in _PRONOUNS:
+            return False
+    return False
+
+
+def pronoun_mentions(phrases: list[str], text: str, words: list[Word]) -> list[Mention]:
+    """"It"/"They" opening a sentence, standing for a phrase that opens the sentence before or
+    a chain of such pronoun sentences ("A robot waits by the door. It is white and rounded")."""
+    statuses = scope_statuses(text, words, in_quotes(text, words))
+    found = []
+    for k, w in enumerate(words):
+        opens = k == 0 or words[k - 1].sentence != w.sentence
+        if not opens or w.text not in ("it", "they"):
+            continue
+        for phrase in phrases:
+            if _pronoun_chain_to([x.text for x in read_words(phrase)], words, w.sentence):
+                found.append(Mention(k, k + 1, statuses[k], phrase))
+                break
     return found
 
 

@@ -128,6 +128,7 @@ def check_color(check, prompt: str) -> tuple[str, str]:
     words = ev.read_words(prompt)
     phrases = phrases_of(check.entity, terms=check.terms)
     found = ev.mentions(phrases, prompt, words) + ev.owned_mentions(phrases, prompt, words)  # "Its background is navy"
+    found += ev.pronoun_mentions(phrases, prompt, words)  # "A robot waits. It is white"
     others, ambiguous, excluded = set(), False, False
     for m in found:
         if ev.another_of(words, m):
@@ -251,6 +252,7 @@ def check_layout(check, prompt: str) -> tuple[str, str]:
     words = ev.read_words(prompt)
     phrases = phrases_of(check.entity, terms=check.terms)
     found = ev.mentions(phrases, prompt, words) + (ev.mentions([check.text], prompt, words, quoted=True) if check.text else [])
+    found += ev.pronoun_mentions(phrases, prompt, words)  # "A fox waits. It sits at the left"
     affirmed = [m for m in found if m.status == ev.AFFIRMED and not ev.another_of(words, m)]  # not "other flowers"
     contradicted = False
     for m in affirmed:

@@ -47,6 +47,12 @@ _REGION_FOLLOWERS = frozenset(
     "of and or with while is are sits stands sit stand a an the in on at to for from by as where which that there "
     "this its their his her across along above below near under over behind beside between against".split()
 )
+# Verbs of place that may follow a fronted region, its thing coming after them ("Along the top
+# runs a row of sheep", "In the upper left hangs a lamp"): not nouns the region word describes.
+_PLACE_VERBS = frozenset(
+    "runs run stretches stretch spans span rises rise hovers hover perches perch leans lean waits wait "
+    "sits sit stands stand lies lie hangs hang rests rest floats float looms loom".split()
+)
 _FRAME_PREPS = frozenset({"on", "at", "in", "to", "along", "across", "toward", "towards", "into", "near"})
 # Words that sharpen a region without changing it ("at the very top", "dead centre").
 _INTENSIFIERS = frozenset({"very", "far", "dead", "exact", "extreme", "absolute"})
@@ -75,11 +81,28 @@ def regions_of(words: list[Word], m: Mention) -> list[tuple[int, dict[str, str]]
     after = [k for k in range(hi, len(words)) if words[k].sentence == words[m.start].sentence and words[k].clause == words[hi].clause] if hi < len(words) else []
     if after and _bare_region(words, after):
         return regions_in(words, after[0], after[-1] + 1)  # "one yellow sun, top right"
-    if m.end == hi:
+    if m.end == hi or _describes(words[m.end].text):  # "globes glowing with warm light, across the top"
         described = _described_after(words, hi)
         if described:
             return described
-    return _fronted_region(words, lo) or own
+    return _fronted_region(words, lo) or _second_verb(words, m, lo, hi) or own
+
+
+def _second_verb(words: list[Word], m: Mention, lo: int, hi: int) -> list[tuple[int, dict[str, str]]]:
+    """The regions of a later clause of the sentence that goes on with "and" and a verb of
+    place, so shares the subject that opens the mention's clause ("Its round head is smooth,
+    wider at the top, and sits centred in the frame")."""
+    if m.start - lo > 4 or any(words[k].text not in DETERMINERS and words[k].text in _REGION_FOLLOWERS for k in range(lo, m.start)):
+        return []
+    k = hi
+    while k + 1 < len(words) and words[k].sentence == words[m.start].sentence:
+        clause = [j for j in range(k, len(words)) if words[j].clause == words[k].clause]
+        if words[k].text in DETERMINERS:
+            return []  # a new subject
+        if words[k].text == "and" and (words[k + 1].text in _POSTURES or words[k + 1].text in ("is", "are")):
+            return regions_in(words, k, clause[-1] + 1)
+        k = clause[-1] + 1
+    return []
 
 
 def _fronted_region(words: list[Word], lo: int) -> list[tuple[int, dict[str, str]]]:
@@ -111,6 +134,14 @@ def _fronted_region(words: list[Word], lo: int) -> list[tuple[int, dict[str, str
 _POSTURES = frozenset("stands stand sits sit lies lie hangs hang rests rest floats float sets set laid hung perched".split())
 
 
+_IRREGULAR_PARTICIPLES = frozenset("seen shown drawn lit set shot held cut laid hung caught kept built made worn".split())
+
+
+def _describes(word: str) -> bool:
+    """A participle or a verb of place, which opens a clause describing the noun before it."""
+    return word in _POSTURES or word in _IRREGULAR_PARTICIPLES or (len(word) > 3 and word.endswith(("ing", "ed")))
+
+
 def _described_after(words: list[Word], k: int) -> list[tuple[int, dict[str, str]]]:
     """Frame regions in the clauses that go on describing a noun closing its clause: clauses
     opening with a participle or a verb of place ("a stag, printed in black, standing in the
@@ -119,8 +150,9 @@ def _described_after(words: list[Word], k: int) -> list[tuple[int, dict[str, str
         clause = [j for j in range(k, len(words)) if words[j].clause == words[k].clause]
         lead = k + (words[k].text in ("both", "each", "all") and k + 1 < len(words))  # "both pointing up"
         opener = words[lead].text
-        if opener in _POSTURES or (len(opener) > 3 and opener.endswith(("ing", "ed"))):
-            end = min([j for j in clause if words[j].text in _COORDINATORS], default=clause[-1] + 1)
+        if _describes(opener) or opener in _FRAME_PREPS:  # "One chef, chest-up, on the right third"
+            # "framed chest-up and placed on the right": a participle after "and" goes on describing
+            end = min([j for j in clause if words[j].text in _COORDINATORS and not (j + 1 < len(words) and _describes(words[j + 1].text))], default=clause[-1] + 1)
             found = regions_in(words, k, end)
             if found:
                 return found
@@ -160,9 +192,10 @@ def regions_in(words: list[Word], lo: int, hi: int) -> list[tuple[int, dict[str,
         while lead > 0 and words[lead - 1].text in _INTENSIFIERS and words[lead - 1].clause == words[i].clause:
             lead -= 1  # "at the very top"
         prev = [words[m].text for m in range(max(0, lead - 2), lead) if words[m].sentence == words[i].sentence]
-        alone = lead == 0 or words[lead - 1].clause != words[i].clause  # "Dead centre, a figure"
+        opens = lead - (lead > 0 and words[lead - 1].text == "the")  # "Panel 2, the middle: the queen"
+        alone = opens == 0 or words[opens - 1].clause != words[i].clause  # "Dead centre, a figure"
         # "on the right bank", "in her left hand": the region word describes another noun
-        modifies = nxt and nxt not in FRAME_NOUNS and nxt not in _REGION_FOLLOWERS and not nxt.endswith(("ing", "ed"))
+        modifies = nxt and nxt not in FRAME_NOUNS and nxt not in _REGION_FOLLOWERS and nxt not in _PLACE_VERBS and not nxt.endswith(("ing", "ed"))
         closing = not nxt and (k - i >= 2 or alone)  # "one yellow sun top right,", "Centre, a figure": a region clause
         anchored = (
             words[i].text in _SELF_ANCHORED
@@ -171,6 +204,7 @@ def regions_in(words: list[Word], lo: int, hi: int) -> list[tuple[int, dict[str,
             or (nxt == "of" and k + 2 < len(words) and words[k + 2].text in FRAME_NOUNS)
             or (not modifies and len(prev) == 2 and prev[0] in _FRAME_PREPS and prev[1] == "the")
             or (not modifies and bool(prev) and prev[-1] in _FRAME_PREPS and ("c" in place or words[i].text in ("top", "bottom")))
+            or (not modifies and bool(prev) and prev[-1] in ("at", "on") and k - i == 1)  # terse "label at left"
         )
         if anchored and _of_an_object(words, k):
             anchored = False  # "the top part of the label", "the right side of the fox"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from .negation import scope_statuses
-from .prompt_words import ADVERBIAL_OPENERS, AFFIRMED, DETERMINERS, LIST_JOINERS, NEGATED, UNCLEAR, Mention, Word, read_words
+from .prompt_words import ADVERBIAL_OPENERS, AFFIRMED, DETERMINERS, LIST_JOINERS, NEGATED, UNCLEAR, Mention, Word, labels_line, read_words
 from .quantities import GAP_STOP, NUMBER_WORDS
 from .regions import FRAME_NOUNS, FRAME_OWNERS, REGION_AXES
 from .text_units import in_quotes
@@ -45,9 +45,15 @@ CONVERSE = {"above": "below", "below": "above", "left_of": "right_of", "right_of
 _RELATION_LINKS = frozenset(
     "is are was be being been sits sit sitting stands stand standing lies lie lying hangs hang hanging rests rest "
     "resting floats float floating placed positioned located set mounted perched tucked leaning leans lean propped "
-    "stacked piled tucked pinned shown seen that which who just directly slightly right immediately partly partially "
+    "stacked piled tucked pinned shown seen that which who just directly slightly right immediately partly partially well "
     "half squarely high low far close centred centered neatly placed put kept peeking peeks peeking standing "
     "should must will can".split()
+)
+
+
+# Verbs that place their subject on a surface ("rests on the table", "stands on the island").
+_PLACE_VERBS = frozenset(
+    "is are sits sit stands stand lies lie rests rest hangs hang perches perch waits wait leans lean floats float runs run".split()
 )
 
 
@@ -84,9 +90,37 @@ def _subject_gap(words: list[Word], lo: int, hi: int, quoted: list[bool]) -> boo
     gap = [words[k] for k in range(lo, hi) if not quoted[k]]
     if gap and all(w.text.endswith("ing") and _linking(w.text) for w in gap) and len(gap) <= 2 and gap[0].sentence == words[lo - 1].sentence:
         return True  # "a goblet, standing behind the carafe": a participle after a comma still places the thing
+    if _support_between(gap) or _with_phrase_between(gap):
+        return True
     if any(w.clause != words[lo - 1].clause or w.text in _RELATION_STOPS for w in gap):
         return False
     return len(gap) <= 1 or (len(gap) <= 3 and all(_linking(w.text) for w in gap))
+
+
+def _support_between(gap: list[Word]) -> bool:
+    """A verb of place and the surface it is on, between a thing and a relation phrase ("a dipper
+    rests on the table to the right of the jar"): the relation is said of the verb's subject."""
+    if len(gap) < 3 or gap[0].text not in _PLACE_VERBS or gap[1].text not in ("on", "in", "at", "upon", "atop"):
+        return False
+    return all(w.clause == gap[0].clause for w in gap) and _noun_gap(gap[2:], 4)
+
+
+def _with_phrase_between(gap: list[Word]) -> bool:
+    """A "with" phrase of the thing and then its verb ("tracks with grey rollers run underneath
+    the machine"): the relation is said of the verb's subject, the thing."""
+    verb = next((k for k, w in enumerate(gap) if k > 1 and w.text in _PLACE_VERBS), None)
+    if not gap or gap[0].text != "with" or verb is None or verb > 4:
+        return False
+    return all(w.clause == gap[0].clause for w in gap) and _noun_gap(gap[1:verb], 3) and all(
+        _linking(w.text) or w.text in _PLACE_VERBS for w in gap[verb + 1 :])
+
+
+def _label_value(text: str, words: list[Word], label: Mention, i: int) -> bool:
+    """The relation phrase at ``i`` opens the description of a labelled thing, behind a count and
+    link words ("phone booths: two, directly next to the meeting room")."""
+    gap = words[label.end : i]
+    return labels_line(text, words, label.start, label.end) and len(gap) <= 4 and all(
+        w.text in NUMBER_WORDS or w.text.isdigit() or _linking(w.text) for w in gap)
 
 
 def _modifier_gap(words: list[Word], lo: int, hi: int) -> bool:
@@ -132,7 +166,7 @@ def relations_between(text: str, words: list[Word], found: list[Mention], kinds:
         before = [k for k, m in enumerate(found) if m.end <= i and words[m.start].sentence == words[i].sentence]
         if before:
             k = max(before, key=lambda k: found[k].end)
-            if found[k].end == i or _subject_gap(words, found[k].end, i, quoted):
+            if found[k].end == i or _subject_gap(words, found[k].end, i, quoted) or _label_value(text, words, found[k], i):
                 subj = k
         opens = i == 0 or words[i - 1].clause != words[i].clause or words[i - 1].text in ("and", "just", "directly", "right")
         if pronoun and subj is None and opens:  # "Behind him stands a frame", "and to its right a trumpet"
@@ -193,8 +227,11 @@ def _subject_before(words: list[Word], found: list[Mention], i: int, kinds: list
         while start > 0 and words[start - 1].clause == words[k].clause:
             start -= 1
         opener = words[start].text
-        if words[k].clause != words[i].clause and not (opener in _ADVERBIAL_OPENERS or opener in _RELATION_LINKS or opener.endswith(("ed", "ing"))):
+        if words[k].clause != words[i].clause and not (opener in _ADVERBIAL_OPENERS or opener in _RELATION_LINKS or opener == "with" or opener.endswith(("ed", "ing"))):
             return _opening_mention(words, found, start, kinds, avoid)
+        verb = next((v for v in range(start + 1, min(k + 1, start + 6)) if words[v].text in _PLACE_VERBS), None)
+        if words[k].clause != words[i].clause and opener in ("on", "at", "in") and verb is not None:
+            return _opening_mention(words, found, verb + 1, kinds, avoid)  # "On the left sits the larger boat"
         k = start - 1
     return None
 
@@ -251,6 +288,7 @@ def _fronted_subject(words: list[Word], found: list[Mention], lo: int, i: int) -
         if len(clause) > 6 or words[g].text not in _ADVERBIAL_OPENERS:
             return None
         g = clause[-1] + 1
+    g = _past_distance(words, g, found[k].start)  # "To its right and a little farther off is a boat"
     if g < found[k].start and words[g].text in ("on", "in", "at", "along", "across") and words[g].clause == words[found[k].start].clause:
         place = g + 1 + (g + 1 < len(words) and words[g + 1].text in DETERMINERS)
         while place < found[k].start and place - g <= 4 and words[place].text not in _RELATION_LINKS:
@@ -258,10 +296,37 @@ def _fronted_subject(words: list[Word], found: list[Mention], lo: int, i: int) -
         if place < found[k].start and words[place].text in _RELATION_LINKS:
             g = place  # "below him on the white ground is a shadow"
     gap = [words[c] for c in range(g, found[k].start) if not (c > 0 and words[c - 1].hyphen_next)]
-    if len(gap) <= 5 and sum(w.text in DETERMINERS for w in gap) <= 1 and all(
-            w.text in DETERMINERS or w.text not in _RELATION_STOPS for w in gap):
+    if _noun_gap(gap, 5):
+        return k
+    held = [n for n, w in enumerate(gap) if w.text == "with"]  # "To the left of the radar, a panel with three gauges"
+    if held and 0 < held[0] and _noun_gap(gap[: held[0]], 5) and _noun_gap(gap[held[0] + 1 :], 3) and all(
+            w.clause == gap[0].clause for w in gap):
         return k
     return None
+
+
+def _noun_gap(gap: list[Word], most: int) -> bool:
+    """Up to ``most`` words of a noun phrase before a mention: one determiner and modifiers."""
+    return len(gap) <= most and sum(w.text in DETERMINERS for w in gap) <= 1 and all(
+        w.text in DETERMINERS or w.text not in _RELATION_STOPS for w in gap)
+
+
+# Adverbs of distance that close a short phrase said between a fronted relation and its subject.
+_DISTANCE = frozenset("off away back further farther closer nearer apart".split())
+_DEGREE = frozenset("a little bit slightly much way somewhat just".split())
+
+
+def _past_distance(words: list[Word], g: int, stop: int) -> int:
+    """Past "and a little farther off" between a fronted relation phrase and the link verb
+    before its subject: the index after the distance adverb, else ``g``."""
+    if g >= stop or words[g].text != "and":
+        return g
+    for k in range(g + 1, min(stop, g + 6)):
+        if words[k].text in _DISTANCE and (k + 1 >= stop or words[k + 1].text not in _DISTANCE):
+            return k + 1 if k + 1 < stop and words[k + 1].text in _RELATION_LINKS else g
+        if words[k].text not in _DEGREE and words[k].text not in _DISTANCE:
+            return g
+    return g
 
 
 _DIRECTIONAL = frozenset({"above", "below", "left_of", "right_of", "in_front_of", "behind", "next_to"})
