@@ -361,7 +361,8 @@ def owned_mentions(phrases: list[str], text: str, words: list[Word]) -> list[Men
     return found
 
 
-_PRONOUNS = frozenset({"it", "its", "they", "their"})
+# Pronouns that carry a thing (not a person) from one sentence to the next.
+_THING_PRONOUNS = frozenset({"it", "its", "they", "their"})
 
 
 def _pronoun_chain_to(owner: list[str], words: list[Word], sentence: int) -> bool:
@@ -372,7 +373,7 @@ def _pronoun_chain_to(owner: list[str], words: list[Word], sentence: int) -> boo
         if _opens_sentence(owner, words, before):
             return True
         first = next((w for w in words if w.sentence == before), None)
-        if first is None or first.text not in _PRONOUNS:
+        if first is None or first.text not in _THING_PRONOUNS:
             return False
     return False
 
