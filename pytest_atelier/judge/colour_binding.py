@@ -33,7 +33,7 @@ _IRREGULAR_LINKS = frozenset({"drawn", "shown", "done", "lit", "set", "made", "w
 def _participle_link(words: list[Word], k: int) -> bool:
     """A participle followed by "in", "of", a colour or "a" and a colour links a noun to a colour
     ("highlighted in green", "drawn in amber", "clouds lit orange", "painted a soft green", "made of teal glass")."""
-    participle = words[k].text.endswith("ed") or words[k].text in _IRREGULAR_LINKS
+    participle = (words[k].text.endswith("ed") and not colour_of(words[k].text)) or words[k].text in _IRREGULAR_LINKS  # not "red"
     return participle and k + 1 < len(words) and (words[k + 1].text in ("in", "of", "a", "an") or colour_of(words[k + 1].text) is not None)
 
 

@@ -23,7 +23,7 @@ _CUES = frozenset(
 )
 # Pronoun cues govern their whole predicate ("nothing that looks like a clock").
 _PRONOUN_CUES = frozenset({"nothing", "nobody", "none", "neither"})
-_TWO_WORD_CUES = {("free", "of"), ("leave", "out"), ("leaving", "out"), ("leaves", "out"), ("rather", "than"), ("instead", "of"),
+_TWO_WORD_CUES = {("free", "of"), ("leave", "out"), ("leaving", "out"), ("leaves", "out"), ("keep", "out"), ("keeps", "out"), ("rather", "than"), ("instead", "of"),
                   ("empty", "of"), ("devoid", "of"), ("clear", "of"), ("in", "place"), ("no", "one")}  # fmt: skip
 # "no more than three", "not only", "not just": not exclusions.
 _NOT_NEGATION_AFTER = {"no": {"more", "less", "fewer", "larger", "bigger", "smaller", "longer", "wider"},
@@ -49,6 +49,8 @@ def _exception_at(words: list[Word], k: int) -> bool:
     if need is None:
         return False
     return not need or (k + 1 < len(words) and words[k + 1].text == need)
+# Cues that are verbs taking the excluded things as their object ("avoid glare, dust and fingerprints").
+_VERB_CUES = frozenset("avoid avoiding exclude excluding omit omitting skip".split())
 _AUXILIARIES = frozenset("must should do does did will would can could may might shall is are was were be".split())
 # A determiner after these keeps the scope open ("nothing that looks like a clock", "no X or a Y").
 _SCOPE_KEEPERS = frozenset({"like", "resembling", "resembles", "as", "of", "or", "nor", "any", "such", "than", "with"})
@@ -127,15 +129,19 @@ def scope_statuses(text: str, words: list[Word], skip: list[bool]) -> list[str]:
             continue
         pronoun = words[c].text in _PRONOUN_CUES
         rest = [w.text for w in words[c + size :] if w.sentence == words[c].sentence]
-        closed_list = "or" in rest or "nor" in rest
         # "must not overwhelm the eye with flashing alerts": a negated verb governs its whole phrase
         verbal = words[c].text in ("not", "never") and c > 0 and words[c - 1].text in _AUXILIARIES
+        # "keep out sharp teeth, fire and smoke", "do not show a pose, a rescue or anyone in the
+        # water": a verb's object list, closed by and/or, is excluded whole
+        verb_list = (verbal or words[c].text in _VERB_CUES or size == 2 and words[c].text in _KEEP_VERBS) and "," in text[
+            words[c].end : max((w.end for w in words[c + size :] if w.sentence == words[c].sentence), default=words[c].end)]
+        closed_list = "or" in rest or "nor" in rest or (verb_list and "and" in rest)
         mode, seen, prev, scoped, joined = NEGATED, False, None, [], False
         # "leave out the chairs, the towels and the umbrellas": a list of determiner phrases
         first = next((w.text for w in words[c + size :] if w.text not in _SCOPE_BREAKERS), "")
         tail = [w for w in words[c + size :] if w.sentence == words[c].sentence]
         closes = any(a.text in LIST_JOINERS and b.text in DETERMINERS for a, b in zip(tail, tail[1:]))
-        listed = first in DETERMINERS and closes
+        listed = first in DETERMINERS and (closes or verb_list and closed_list)
         for k in range(c + size, len(words)):
             w = words[k]
             if w.sentence != words[c].sentence:
@@ -175,7 +181,7 @@ def scope_statuses(text: str, words: list[Word], skip: list[bool]) -> list[str]:
                 pronoun = True  # "omit anything that looks like an umbrella", "don't put in anything that ..."
             if w.text in DETERMINERS and seen and prev is not None and prev.text not in _SCOPE_KEEPERS:
                 if listed and w.clause != prev.clause and text[prev.end : w.start].strip() == ",":
-                    mode = UNCLEAR  # the next item of a list, or a new phrase: cannot tell
+                    mode = mode if verb_list and closed_list else UNCLEAR  # the next item of a list, or a new phrase
                 elif prev.text != "and" and not pronoun:
                     break
                 mode = UNCLEAR if prev.text == "and" else mode

@@ -16,7 +16,7 @@ EXCLUSION_LINE = "Avoid: "
 
 # Words that make a short label or heading an exclusion ("## Avoid", "What to leave out:").
 _EXCLUSION_LABEL = re.compile(
-    r"\b(?:negatives?|avoid\w*|exclu\w+|omit\w*|leave\s+out|left\s+out|don['’]?ts?|do\s+not|not|no|without|never|"
+    r"\b(?:negatives?|avoid\w*|exclu\w+|omit\w*|leave\s+out|left\s+out|keep\s+out|don['’]?ts?|do\s+not|not|no|without|never|"
     r"unwanted|forbidden|banned|prohibited|skip)\b",
     re.IGNORECASE,
 )

@@ -37,6 +37,10 @@ EXCLUDED = [
     ("place names", "do not put any real place names or text on the map"),  # 'place' here is a noun
     ("dog", "we don't want a dog in the yard"),
     ("car", "The cars should be kept away from the square."),
+    ("smoke", "Keep out candles, smoke and open flames."),  # "keep out" before its object
+    ("heron", "Do not show a fisherman, a boat, or a heron on the bank."),  # a verb's whole object list
+    ("fingerprints", "Avoid glare, dust and fingerprints on the glass."),
+    ("logo", "A mug on a desk.\n\n## Keep out\n- logos\n- steam"),  # an exclusion heading
 ]
 
 

@@ -77,6 +77,15 @@ def test_a_colouring_verb_gives_its_object_the_colour_after_it(prompt):
     assert verdict(colour("red", "kettle"), prompt) == "pass"
 
 
+@pytest.mark.parametrize("prompt", [
+    "Three ribbons in red, gold and white hang from the gate.",
+    "three ribbons coloured red, gold and white",
+])
+def test_the_first_colour_of_a_list_is_not_read_as_a_participle(prompt):
+    # "red" ends like a participle ("lit orange"); it was skipped, leaving only gold and white
+    assert verdict(colour("red", "ribbon", "ribbons"), prompt) == "pass"
+
+
 def test_a_colour_after_a_colouring_verb_and_another_noun_is_that_nouns():
     assert verdict(colour("red", "kettle"), "Paint the kettle lid red.") == "abstain"
 
