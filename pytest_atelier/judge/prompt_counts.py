@@ -12,10 +12,13 @@ __all__ = ["check_count"]
 def _contrasted(words, m) -> int:
     """How many more of the mentioned thing its sentence adds by "one" standing for another of
     it ("one large triangle and a smaller one", "one cup and another"; not "the fallen one", which
-    points back to one already counted, nor "one" counting a next noun in another clause)."""
+    points back to one already counted, nor "one" counting a next noun in another clause, nor
+    the members of a later number: "two clusters: three on the left (a tall one, a smaller one)")."""
     later = [w for w in words[m.end : m.end + 12] if w.sentence == words[m.start].sentence]
     more = 0
     for k, w in enumerate(later):
+        if w.text != "one" and (w.text.isdigit() or w.text in ev.NUMBER_WORDS):
+            break
         lead = [x.text for x in later[max(0, k - 2) : k] if x.clause == w.clause]
         nxt = later[k + 1] if k + 1 < len(later) and later[k + 1].clause == w.clause else None
         pronoun = nxt is None or nxt.text in _AFTER_ONE or nxt.text.endswith(("ing", "ed"))  # not "one white mark"

@@ -168,6 +168,10 @@ def _in_region(check, prompt: str, bound: str) -> tuple[str, str]:
     outcome, reason = check_layout(LayoutCheck(type="layout", entity=check.entity, terms=check.terms, region=check.region), prompt)
     if outcome == "abstain":
         return "abstain", f"{bound}, but not that it is at the {check.region} ({reason})"
+    words = ev.read_words(prompt)
+    if outcome == "fail" and len(ev.mentions(phrases_of(check.entity, terms=check.terms), prompt, words)) > 1:
+        # "a yellow sheet ... a green sheet (bottom left)": the one placed elsewhere may be another
+        return "abstain", f"{bound}; {reason}, but the prompt names more than one, and that may be another"
     return outcome, f"{bound}; {reason}"
 
 

@@ -86,6 +86,12 @@ def test_the_first_colour_of_a_list_is_not_read_as_a_participle(prompt):
     assert verdict(colour("red", "ribbon", "ribbons"), prompt) == "pass"
 
 
+def test_a_region_of_another_of_the_things_does_not_fail_the_coloured_ones_place():
+    check = ColorCheck(type="color", color="yellow", entity="tile", region="right")
+    assert verdict(check, "a blue tile (far left), a yellow tile, a grey tile") == "abstain"
+    assert verdict(check, "a yellow tile at the far left") == "fail"  # only one tile: it is placed elsewhere
+
+
 def test_a_colour_after_a_colouring_verb_and_another_noun_is_that_nouns():
     assert verdict(colour("red", "kettle"), "Paint the kettle lid red.") == "abstain"
 

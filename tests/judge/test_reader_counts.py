@@ -97,6 +97,12 @@ def test_one_above_another_places_the_counted_things_and_adds_none():
     assert verdict(count("crate", 5), prompt) == "fail"
 
 
+def test_ones_after_a_later_number_are_that_numbers_members():
+    # "a big one, a small one" are two of the four birds, not two more flocks
+    prompt = "The birds fly in two flocks: four above the river (a big one, a small one and two more) and three by the hill."
+    assert verdict(count("flock", 2), prompt) == "pass"
+
+
 def test_the_first_few_of_a_counted_group_are_a_part_of_it():
     prompt = "Five paper lamps in a row, the first two lamps lit and glowing amber."
     assert verdict(count("lamp", 5), prompt) == "pass"
