@@ -150,10 +150,16 @@ def _said_once(groups: list[list[str]], prompt: str) -> bool:
     return any(m.status == ev.AFFIRMED and ev.quantity_before(plain, words, m.start)[0] == 1 for m in found)
 
 
+def _unsaid(statement: str, groups: list[list[str]], prompt: str) -> list[str]:
+    """The statement's colour, number, side or negation words that no group holds and the prompt
+    does not ask for (see :func:`_uncovered`)."""
+    return [w for w in _uncovered(statement, groups) if asked_for([w], w, prompt)[0] != "pass" and not (w == "one" and _said_once(groups, prompt))]
+
+
 def _by_keywords(groups: list[list[str]], statement: str, prompt: str) -> tuple[str, str]:
     """The keyword groups' verdict, a pass abstaining where it rests on less than the statement says."""
     outcome, reason = match_groups(groups, prompt)
-    unsaid = [w for w in _uncovered(statement, groups) if asked_for([w], w, prompt)[0] != "pass" and not (w == "one" and _said_once(groups, prompt))]
+    unsaid = _unsaid(statement, groups, prompt)
     if outcome == "pass" and unsaid:
         return "abstain", f"{reason}, but not {quote_list(unsaid)}, which the statement needs and no group holds"
     if outcome == "pass" and _thin_keyword(groups, statement, prompt):
@@ -167,13 +173,20 @@ def decide(checkpoint: Checkpoint, prompt: str, embedder=None) -> tuple[str, str
     keyword groups, which may pass only what the check cannot tell (never over its fail); a keyword pass abstains when the statement names a colour, number, frame
     side or negation that no group holds and the prompt does not ask for, or when one term of
     a single group is all it rests on (:func:`_thin_keyword`); a style pass abstains when the
-    prompt does not show the statement's other words (:func:`_thin_style`)."""
+    prompt does not show the statement's other words (:func:`_thin_style`); a relation pass abstains
+    likewise when the statement names a colour, number or side that the check does not hold and
+    the prompt does not ask for."""
     statement = checkpoint.prompt or ""
     if checkpoint.check is not None:
         outcome, reason = judge_check(checkpoint.check, prompt)
         unshown = _thin_style(checkpoint.check, statement, prompt) if outcome == "pass" and checkpoint.check.type == "style" else []
         if unshown:
             return "abstain", f"{reason}, but not {quote_list(unshown)}, which the statement also asks for", "check:style"
+        check = checkpoint.check
+        unsaid = _unsaid(statement, [[check.subject, *check.terms], [check.object, *check.object_terms], [check.relation]], prompt) \
+            if outcome == "pass" and check.type == "relation" else []
+        if unsaid:  # "puts the castle on a green hilltop" from "a castle on a hill"
+            return "abstain", f"{reason}, but not {quote_list(unsaid)}, which the statement also asks for", "check:relation"
         if outcome == "abstain" and checkpoint.match:  # the keywords may pass what the check cannot tell, never fail it
             by_words, why = _by_keywords(checkpoint.match, statement, prompt)
             if by_words == "pass":

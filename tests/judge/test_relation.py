@@ -103,6 +103,14 @@ def test_decide_routes_the_kind_and_names_the_method():
     assert (outcome, method) == ("pass", "check:relation") and "'above'" in reason
 
 
+def test_a_relation_pass_needs_the_colour_the_statement_names_too():
+    cp = Checkpoint(id="c01", image="A red sign hangs above the door.", prompt="The prompt puts a red sign above the door.",
+                    check=R("sign", "above", "door"))
+    outcome, reason, method = decide(cp, "a sign above the door")
+    assert (outcome, method) == ("abstain", "check:relation") and "'red'" in reason
+    assert decide(cp, "a red sign above the door")[0] == "pass"
+
+
 def test_the_image_side_abstains_with_a_reason(tmp_path: Path):
     Image.new("RGB", (32, 32), "white").save(tmp_path / "x.png")
     outcome, reason, tool = judge_image_check(R("cup", "left_of", "plate"), tmp_path / "x.png")
