@@ -6,11 +6,9 @@ from __future__ import annotations
 import pytest
 
 from pytest_atelier.judge.prompt_rules import check_absence, check_presence
-from pytest_atelier.suite.models import AbsenceCheck, PresenceCheck
+from pytest_atelier.suite.models import PresenceCheck
 
-
-def absent(entity, *terms) -> AbsenceCheck:
-    return AbsenceCheck(type="absence", entity=entity, terms=list(terms))
+from tests.judge.helpers_checks import absent
 
 
 EXCLUDED = [

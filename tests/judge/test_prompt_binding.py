@@ -4,20 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_atelier.judge.prompt_decide import judge_check
-from pytest_atelier.suite.models import ColorCheck, LayoutCheck, RelationCheck
+from pytest_atelier.suite.models import ColorCheck
 
-
-def verdict(check, prompt: str) -> str:
-    return judge_check(check, prompt)[0]
-
-
-def colour(color: str, entity: str, *terms: str) -> ColorCheck:
-    return ColorCheck(type="color", color=color, entity=entity, terms=list(terms))
-
-
-def layout(region: str, entity: str) -> LayoutCheck:
-    return LayoutCheck(type="layout", region=region, entity=entity)
+from tests.judge.helpers_checks import colour, layout, relation, verdict
 
 
 # --- frame regions ---------------------------------------------------------------------------
@@ -122,10 +111,6 @@ def test_its_part_after_another_subject_is_not_read_as_the_owners():
 
 
 # --- relations -------------------------------------------------------------------------------
-
-
-def relation(subject: str, rel: str, obj: str) -> RelationCheck:
-    return RelationCheck(type="relation", subject=subject, relation=rel, object=obj)
 
 
 @pytest.mark.parametrize("prompt", [

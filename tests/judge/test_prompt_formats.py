@@ -10,19 +10,12 @@ import pytest
 
 from pytest_atelier.judge.prompt_formats import plain_prompt
 from pytest_atelier.judge.prompt_rules import match_groups
-from pytest_atelier.judge.prompt_decide import decide, judge_check
+from pytest_atelier.judge.prompt_decide import decide
 from pytest_atelier.judge.safety import lexical_safety
 from pytest_atelier.suite.loader import load_suite
-from pytest_atelier.suite.models import AbsenceCheck, ColorCheck, CountCheck, LayoutCheck, PresenceCheck, StyleCheck, TextCheck
+from pytest_atelier.suite.models import ColorCheck, CountCheck, LayoutCheck, PresenceCheck, StyleCheck, TextCheck
 
-
-
-def verdict(check, prompt: str) -> str:
-    return judge_check(check, prompt)[0]
-
-
-def absent(entity, *terms):
-    return AbsenceCheck(type="absence", entity=entity, terms=list(terms))
+from tests.judge.helpers_checks import absent, verdict
 
 
 def present(entity, *terms):

@@ -8,9 +8,7 @@ from pytest_atelier.judge.prompt_decide import decide, judge_check
 from pytest_atelier.suite.models import (AbsenceCheck, Checkpoint, ColorCheck, CountCheck, LayoutCheck, PaletteCheck, PresenceCheck,
                                          StyleCheck, TextCheck)
 
-
-def verdict(check, prompt: str) -> str:
-    return judge_check(check, prompt)[0]
+from tests.judge.helpers_checks import verdict
 
 
 def test_a_free_word_asked_for_is_not_an_exclusion():

@@ -4,16 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_atelier.judge.prompt_decide import judge_check
 from pytest_atelier.suite.models import CountCheck, TextCheck
 
-
-def verdict(check, prompt: str) -> str:
-    return judge_check(check, prompt)[0]
-
-
-def count(entity: str, n: int) -> CountCheck:
-    return CountCheck(type="count", entity=entity, count=n)
+from tests.judge.helpers_checks import count, verdict
 
 
 @pytest.mark.parametrize("prompt", [

@@ -4,20 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_atelier.judge.prompt_decide import judge_check
-from pytest_atelier.suite.models import ColorCheck, LayoutCheck, RelationCheck
 
-
-def verdict(check, prompt: str) -> str:
-    return judge_check(check, prompt)[0]
-
-
-def colour(color: str, entity: str) -> ColorCheck:
-    return ColorCheck(type="color", color=color, entity=entity)
-
-
-def layout(region: str, entity: str) -> LayoutCheck:
-    return LayoutCheck(type="layout", region=region, entity=entity)
+from tests.judge.helpers_checks import colour, layout, relation, verdict
 
 
 # --- frame regions ---------------------------------------------------------------------------
@@ -104,10 +92,6 @@ def test_a_colour_alone_in_a_colon_list_is_said_of_the_clause_subject(prompt, ex
 
 
 # --- relations -------------------------------------------------------------------------------
-
-
-def relation(subject: str, rel: str, obj: str) -> RelationCheck:
-    return RelationCheck(type="relation", subject=subject, relation=rel, object=obj)
 
 
 @pytest.mark.parametrize("prompt", [

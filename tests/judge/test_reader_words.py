@@ -8,13 +8,10 @@ import json
 import pytest
 
 from pytest_atelier.judge import prompt_rules as pr
-from pytest_atelier.judge.prompt_decide import judge_check
 from pytest_atelier.judge.prompt_words import same_form
 from pytest_atelier.suite.models import ColorCheck, CountCheck, LayoutCheck, PresenceCheck, StyleCheck
 
-
-def verdict(check, prompt: str) -> str:
-    return judge_check(check, prompt)[0]
+from tests.judge.helpers_checks import verdict
 
 
 @pytest.mark.parametrize("groups, prompt", [
