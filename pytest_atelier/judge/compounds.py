@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from .colour_binding import colour_of
-from .prompt_words import DETERMINERS, Word, Mention
+from .prompt_words import DETERMINERS, Mention, Word, same_term
 from .quantities import NUMBER_WORDS
 from .regions import REGION_AXES
 from .relations import relation_at
@@ -43,11 +43,12 @@ def _modifies_next(words: list[Word], end: int) -> bool:
     verbish |= w in _PARTICIPLES  # "a robot shown full body", "hands reaching up"
     plural = head.endswith("s") and not head.endswith(("ss", "us", "is"))  # "blades overlap": a verb follows
     placed = relation_at(words, end) is not None  # "a sign beneath the door", "a lamp far from the bed"
-    picture = w in _FORMAT_NOUNS | _GROUND_NOUNS or _heads_phrase(words, end, _WORK_NOUNS)  # "square format", "gradient background"
+    picture = w in _FORMAT_NOUNS | _GROUND_NOUNS or _heads_phrase(words, end, _WORK_NOUNS | _MADE_HEADS)  # "square format", "a floor plan infographic"
     quality = w.endswith("ness") or w in _QUALITY_NOUNS  # "unsettling wrongness", "heritage elegance"
+    quality |= head.endswith("ing") and w in _SCHEME_NOUNS  # "a soothing palette": an -ing word before a colour scheme describes it
     described = _POST_ADJECTIVES.get(w, False) or _compared(w) or quality  # "middle blades deep violet", "each blade wider"
     letter = len(w) == 1  # "85mm f/1.8": a lone letter heads nothing
-    return not (w in _AFTER_HEAD or w in _PRONOUNS or w in REGION_AXES or verbish or plural or placed or picture or described or letter or w.isdigit() or w in NUMBER_WORDS or colour_of(w))
+    return not (w in _AFTER_HEAD or w in _PRONOUNS or w in _QUANTIFIERS or w in REGION_AXES or verbish or plural or placed or picture or described or letter or w.isdigit() or w in NUMBER_WORDS or colour_of(w))
 
 
 # Nouns for the picture itself as a made thing: the nouns before them in one phrase say what the
@@ -62,10 +63,13 @@ _GROUND_NOUNS = frozenset("background backgrounds backdrop foreground font fonts
 # Nouns for the picture as a made thing that a noun before never renames ("a show poster", "a
 # weather app", "a book cover"), and nouns made from verbs, which take what they act on before
 # them ("a castle reflection", "a city illustration").
-_MADE_HEADS = frozenset("app ui interface infographic diagram".split())
+_MADE_HEADS = frozenset("app ui interface infographic diagram screen menu dashboard".split())
 _VERBAL_ENDINGS = ("tion", "sion", "ment", "ance", "ence")
 # Nouns for how a thing comes across: a word before them says which way ("heritage elegance").
 _QUALITY_NOUNS = frozenset("elegance charm mood atmosphere ambience ambiance vibe vibes aesthetic aesthetics energy spirit flair".split())
+# Nouns for a picture's colours as a whole; a noun before them names colours by a thing ("a sunset
+# palette" asks for no sunset), but an -ing word before them says how they act ("a calming palette").
+_SCHEME_NOUNS = frozenset("palette palettes scheme tones hues colours colors".split())
 
 
 def _heads_phrase(words: list[Word], end: int, heads: frozenset[str]) -> bool:
@@ -90,14 +94,15 @@ _PARTICIPLES = frozenset(
     "stolen sunk shrunk swung flung struck stuck caught brought sold told "
     "up down out off away back upward upwards downward downwards leftward leftwards rightward rightwards forward "
     "forwards outward outwards inward inwards anywhere everywhere somewhere nowhere mid half again together apart "
-    "alone aloft overhead".split()
+    "alone aloft overhead born".split()
 )
 # Adjectives that may follow a noun (True) or only compare ("darker"; "lamp light" is a compound).
 _POST_ADJECTIVES = {
     **{w: True for w in "deep bright pale wide tall small large big huge tiny thin thick narrow short high low soft "
        "warm cool heavy slim round upright visible hard".split()},
     **{w: True for w in "full several many few all both".split()},
-    **{w: False for w in "strong dark light close far old young".split()},
+    **{w: True for w in "far".split()},
+    **{w: False for w in "strong dark light close old young".split()},
 }
 
 
@@ -143,9 +148,13 @@ def _describes(word: str) -> bool:
     return bool(colour_of(word)) or (word.endswith("ly") and word not in _LY_NOUNS) or adjective(word, strict=True) or participle or decade
 
 
-# Words before a noun that cannot modify it as a noun would: pronouns and adverbs ("render it
-# bold", "pull out numerals").
-_NOT_MODIFIERS = frozenset("it them him us me you out much more most quite rather slightly too".split())
+# Quantifiers: they open a noun phrase or close an adjective one, so they neither modify a noun
+# after them as a noun would nor head a compound after one ("a few ferns", "they fill most of the
+# frame", "safe enough").
+_QUANTIFIERS = frozenset("few several many numerous multiple various countless enough much more most".split())
+# Words before a noun that cannot modify it as a noun would: pronouns, adverbs and quantifiers
+# ("render it bold", "pull out numerals").
+_NOT_MODIFIERS = _QUANTIFIERS | frozenset("it them him us me you out quite rather slightly too".split())
 _PRONOUNS = frozenset("it them him us me she he they we i".split())
 
 
@@ -164,6 +173,8 @@ def plain_head(words: list[Word], m: Mention) -> bool:
     w = prev.text
     if m.start > 1 and words[m.start - 2].text == "to" and words[m.start - 2].clause == prev.clause:
         return True  # "designed to help freelancers": a verb after "to" modifies nothing
+    if _relative_verb(words, m.start - 1):
+        return True  # "toys that please toddlers": the word before is the relative clause's verb
     counted = m.start > 1 and words[m.start - 2].hyphen_next  # "a 12-hour shift", "a full-figure shepherd"
     proper = prev.capital and m.start > 1 and words[m.start - 2].sentence == prev.sentence  # "a Catalan chef"
     made_of = w in _MATERIALS or w in _PERSON_MODIFIERS or w in _SETTINGS  # "a glass flacon", "a woman lawyer"
@@ -176,10 +187,35 @@ def plain_head(words: list[Word], m: Mention) -> bool:
 def _fixed_head(words: list[Word], k: int) -> bool:
     """The word at ``k`` keeps its sense whatever noun comes before it: a function word ("the
     ridge behind"), a verb taking an object ("a lake reflecting the castle"), a noun made from a
-    verb ("a castle reflection") or a noun for the picture as a made thing ("a show poster")."""
+    verb ("a castle reflection"), a noun for the picture as a made thing ("a show poster") or a
+    relational noun (:data:`_RELATIONAL_HEADS`: "oak leaves", "a cookie jar")."""
     w = words[k].text
     verb = w.endswith("ing") and k + 1 < len(words) and words[k + 1].clause == words[k].clause and words[k + 1].text in DETERMINERS
-    return w in _AFTER_HEAD or verb or (len(w) > 6 and w.endswith(_VERBAL_ENDINGS)) or w in _MADE_HEADS | _WORK_NOUNS | _FORMAT_NOUNS
+    relational = any(same_term(w, h) for h in _RELATIONAL_HEADS)
+    return w in _AFTER_HEAD or verb or relational or (len(w) > 6 and w.endswith(_VERBAL_ENDINGS)) or w in _MADE_HEADS | _WORK_NOUNS | _FORMAT_NOUNS
+
+
+# Relational nouns: each names a thing by its relation to another, as a part of a whole, a
+# container of what it holds, a stretch of land or water somewhere, or an occasion for something.
+# A noun before one fills that relation ("oak leaves", "a cookie jar", "a forest lake", "a wedding
+# ceremony") and the compound is still one of them. Nouns for whole things are renamed by a noun
+# before them ("sea lion", "baseball bat", "hair highlights") and stay unclear.
+_RELATIONAL_HEADS = frozenset(
+    "leaf petal branch twig root stem trunk wing feather paw claw mane handle lid rim "
+    "tin jar box bottle cup mug bag basket bowl crate pot vase tray carton pouch sack barrel bucket jug "
+    "stream creek brook river lake pond field meadow path trail road hill valley shore beach cliff "
+    "ceremony festival parade celebration ritual".split()
+)
+_RELATIVES = frozenset("that which who".split())
+
+
+def _relative_verb(words: list[Word], k: int) -> bool:
+    """The word at ``k`` opens a relative clause after a noun ("toys that please toddlers"), so
+    it is a verb: "that" after a function word is a determiner ("of that sea lion")."""
+    if k < 2 or words[k - 1].text not in _RELATIVES or words[k - 2].clause != words[k].clause:
+        return False
+    before = words[k - 2].text
+    return not (before in _AFTER_HEAD or before in DETERMINERS or before in _NOT_MODIFIERS)
 
 
 # Nouns for what a thing is made of, and people's nouns used before another noun: a thing made
@@ -187,7 +223,7 @@ def _fixed_head(words: list[Word], k: int) -> bool:
 _MATERIALS = frozenset(
     "glass paper stoneware porcelain ceramic clay wood timber oak pine bamboo wicker rattan cardboard metal steel "
     "iron brass copper bronze tin chrome aluminium aluminum stone marble granite concrete brick plastic leather "
-    "wool cotton silk linen velvet denim felt lace canvas".split()
+    "wool cotton silk linen velvet denim felt lace canvas chalk ink crayon neon".split()
 )
 _PERSON_MODIFIERS = frozenset("woman man girl boy lady child female male".split())
 # Times and places before a noun set it somewhere without renaming it ("an autumn street", "a

@@ -1,0 +1,83 @@
+"""The compound guard: which words next to a keyword change what it names ("sea lion") and which
+leave it as it is ("a cookie jar", "a few ferns", "a calming palette")."""
+
+from __future__ import annotations
+
+import pytest
+
+from helpers_checks import verdict
+from pytest_atelier.judge import prompt_rules as pr
+from pytest_atelier.suite.models import PresenceCheck
+
+
+def present(entity: str) -> PresenceCheck:
+    return PresenceCheck(type="presence", entity=entity)
+
+
+@pytest.mark.parametrize("entity, prompt", [
+    ("leaf", "a single sycamore leaf drifting over the pond"),  # a part: whose leaf
+    ("petals", "tulip petals scattered across the doorstep"),
+    ("jar", "a cookie jar on the kitchen counter"),  # a container: what it holds
+    ("basket", "a fruit basket under the oak"),
+    ("lake", "a glacier lake at noon, perfectly still"),  # land or water: where it lies
+    ("trail", "a gravel trail winding up to the hut"),
+    ("ceremony", "a graduation ceremony in the old hall"),  # an occasion: what for
+])
+def test_a_noun_before_a_relational_noun_fills_its_relation(entity, prompt):
+    assert verdict(present(entity), prompt) == "pass"
+
+
+@pytest.mark.parametrize("entity, prompt", [
+    ("lion", "a sea lion basking on the pier"),
+    ("dog", "a hot dog with mustard on a paper plate"),
+    ("highlights", "copper hair highlights under studio light"),
+    ("mouse", "a computer mouse beside the keyboard"),
+])
+def test_a_noun_before_a_whole_thing_may_rename_it(entity, prompt):
+    assert verdict(present(entity), prompt) == "abstain"
+
+
+@pytest.mark.parametrize("entity, prompt", [
+    ("fern", "a few ferns along the wall"),
+    ("kites", "multiple kites over the beach"),
+])
+def test_a_quantifier_before_a_noun_modifies_nothing(entity, prompt):
+    assert verdict(present(entity), prompt) == "pass"
+
+
+@pytest.mark.parametrize("group, prompt", [
+    (["fill", "filling"], "the balloons fill most of the sky"),
+    (["safe", "secure"], "a garden that feels safe enough for toddlers"),
+])
+def test_a_quantifier_after_a_word_heads_no_compound(group, prompt):
+    assert pr.match_groups([group], prompt)[0] == "pass"
+
+
+def test_the_verb_of_a_relative_clause_is_no_modifier():
+    assert verdict(present("children"), "puppets that amuse children at the fair") == "pass"
+    assert verdict(present("boats"), "dolphins which escort boats") == "pass"
+    # "that" after a function word is a determiner, and "sea" may still rename the lion
+    assert verdict(present("lion"), "a close-up of that sea lion") == "abstain"
+
+
+def test_an_ing_word_before_a_colour_scheme_describes_it():
+    assert pr.match_groups([["calming", "restful"]], "a calming palette of sage and sand")[0] == "pass"
+    # a noun before the scheme names colours by a thing, and asks for no such thing
+    assert pr.match_groups([["sunset", "dusk"]], "a sunset palette on a ceramic mug")[0] == "abstain"
+
+
+@pytest.mark.parametrize("group, prompt", [
+    (["seating plan"], "a seating plan infographic for a wedding"),
+    (["checkout"], "a checkout screen of a bakery app"),
+])
+def test_a_keyword_before_a_made_picture_says_what_it_shows(group, prompt):
+    assert pr.match_groups([group], prompt)[0] == "pass"
+
+
+@pytest.mark.parametrize("entity, prompt", [
+    ("boy", "a boy born at sea, now an old captain"),  # a participle after the noun
+    ("moon", "the moon far and small over the ridge"),  # an adjective after the noun
+    ("arrows", "chalk arrows on the pavement"),  # a material before the noun
+])
+def test_a_describing_word_after_or_a_material_before_leaves_the_noun(entity, prompt):
+    assert verdict(present(entity), prompt) == "pass"
