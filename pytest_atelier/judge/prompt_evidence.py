@@ -17,7 +17,7 @@ offline judge reads the prompt side") documents every pattern read.
 from __future__ import annotations
 
 from .colour_binding import colour_of, colour_words_bound, ones_after
-from .compounds import _AFTER_HEAD, _describes, _heads_phrase, _modifies_next, adjective, plain_head  # noqa: F401 (prompt_styles reads the private three)
+from .compounds import _AFTER_HEAD, _LY_NOUNS, _describes, _heads_phrase, _modifies_next, adjective, plain_head  # noqa: F401 (prompt_styles reads the private three)
 from .negation import excluded_after, scope_statuses, word_statuses
 from .prompt_words import AFFIRMED, DETERMINERS, NEGATED, UNCLEAR, Mention, Word, read_words, same_form, same_term
 from .quantities import NUMBER_WORDS, label_count, number_value, quantity_before
@@ -149,14 +149,24 @@ def mentions(phrases: list[str], text: str, words: list[Word] | None = None, quo
 
 def _matched_end(want: list[str], words: list[Word], i: int, same=same_term) -> int | None:
     """Where a phrase of the words ``want`` ends when it starts at word ``i``, or None. One word
-    written closed, hyphenated or open is one term ("crosshatching", "cross-hatching", "cross hatching")."""
+    written closed, hyphenated or open is one term ("crosshatching", "cross-hatching", "cross hatching"),
+    and an adverb may stand inside a phrase of two words ("from directly below" for from below)."""
     if i + len(want) <= len(words) and all(same(w, words[i + k].text) for k, w in enumerate(want)):
         return i + len(want)
+    if len(want) == 2 and i + 2 < len(words) and same(want[0], words[i].text) and same(want[1], words[i + 2].text) \
+            and _adverb(words[i + 1]) and words[i].clause == words[i + 2].clause:
+        return i + 3
     if len(want) == 1 and i + 1 < len(words) and words[i].hyphen_next and same_term(want[0], words[i].text + words[i + 1].text):
         return i + 2  # "cross-hatching" for crosshatching
     if len(want) == 2 and same_term("".join(want), words[i].text):
         return i + 1  # "crosshatching" for cross-hatching
     return None
+
+
+def _adverb(word: Word) -> bool:
+    """An adverb of manner or degree in -ly ("directly", "gently"), not a noun in -ly ("lily") nor
+    a name ("Emily")."""
+    return len(word.text) > 4 and word.text.endswith("ly") and word.text not in _LY_NOUNS and not word.capital
 
 
 def owned_mentions(phrases: list[str], text: str, words: list[Word]) -> list[Mention]:

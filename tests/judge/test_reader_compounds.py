@@ -1,5 +1,6 @@
 """The compound guard: which words next to a keyword change what it names ("sea lion") and which
-leave it as it is ("a cookie jar", "a few ferns", "a calming palette")."""
+leave it as it is ("a cookie jar", "a few ferns", "a calming palette"); and a keyword phrase with
+an adverb inside it."""
 
 from __future__ import annotations
 
@@ -81,3 +82,12 @@ def test_a_keyword_before_a_made_picture_says_what_it_shows(group, prompt):
 ])
 def test_a_describing_word_after_or_a_material_before_leaves_the_noun(entity, prompt):
     assert verdict(present(entity), prompt) == "pass"
+
+
+def test_an_adverb_inside_a_two_word_phrase_keeps_the_phrase():
+    assert pr.match_groups([["from above", "overhead"]], "the courtyard seen from directly above") == (
+        "pass", "the prompt mentions every keyword group (1)")
+    assert verdict(present("steam rising"), "steam slowly rising from the cup") == "pass"
+    # a noun or a name in -ly is no adverb, and a clause break ends the phrase
+    assert pr.match_groups([["from above"]], "lilies from Emily above the desk")[0] == "abstain"
+    assert pr.match_groups([["from above"]], "a gift from, presumably, above")[0] == "abstain"
