@@ -150,9 +150,14 @@ def mentions(phrases: list[str], text: str, words: list[Word] | None = None, quo
 def _matched_end(want: list[str], words: list[Word], i: int, same=same_term) -> int | None:
     """Where a phrase of the words ``want`` ends when it starts at word ``i``, or None. One word
     written closed, hyphenated or open is one term ("crosshatching", "cross-hatching", "cross hatching"),
-    and an adverb may stand inside a phrase of two words ("from directly below" for from below)."""
+    an adverb may stand inside a phrase of two words ("from directly below" for from below), and
+    the head of a phrase of several words may be said as its noun in -ing ("rim lighting" for rim light)."""
     if i + len(want) <= len(words) and all(same(w, words[i + k].text) for k, w in enumerate(want)):
         return i + len(want)
+    end = i + len(want)
+    if len(want) > 1 and end <= len(words) and all(same(w, words[i + k].text) for k, w in enumerate(want[:-1])) \
+            and words[end - 1].text in (want[-1] + "ing", want[-1][:-1] + "ing" if want[-1].endswith("e") else None):
+        return end
     if len(want) == 2 and i + 2 < len(words) and same(want[0], words[i].text) and same(want[1], words[i + 2].text) \
             and _adverb(words[i + 1]) and words[i].clause == words[i + 2].clause:
         return i + 3

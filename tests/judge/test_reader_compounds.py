@@ -91,3 +91,10 @@ def test_an_adverb_inside_a_two_word_phrase_keeps_the_phrase():
     # a noun or a name in -ly is no adverb, and a clause break ends the phrase
     assert pr.match_groups([["from above"]], "lilies from Emily above the desk")[0] == "abstain"
     assert pr.match_groups([["from above"]], "a gift from, presumably, above")[0] == "abstain"
+
+
+def test_the_head_of_a_phrase_may_be_said_as_its_noun_in_ing():
+    assert pr.match_groups([["side light", "key light"]], "a cellist in soft side lighting")[0] == "pass"
+    assert pr.match_groups([["pencil shade"]], "fine pencil shading on the jaw")[0] == "pass"
+    # a single word is not its -ing noun: "lighting" asks for no lamp
+    assert pr.match_groups([["light", "lamp"]], "moody lighting in a bare room")[0] == "abstain"
