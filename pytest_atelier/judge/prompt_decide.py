@@ -150,10 +150,16 @@ def _said_once(groups: list[list[str]], prompt: str) -> bool:
     return any(m.status == ev.AFFIRMED and ev.quantity_before(plain, words, m.start)[0] == 1 for m in found)
 
 
+# "on either side", "at each end": a distributive phrase says "both" of a pair.
+_BOTH = re.compile(r"\b(?:on|at|to|from)\s+(?:either|each)\s+(?:side|end|edge)\b", re.IGNORECASE)
+
+
 def _unsaid(statement: str, groups: list[list[str]], prompt: str) -> list[str]:
     """The statement's colour, number, side or negation words that no group holds and the prompt
-    does not ask for (see :func:`_uncovered`)."""
-    return [w for w in _uncovered(statement, groups) if asked_for([w], w, prompt)[0] != "pass" and not (w == "one" and _said_once(groups, prompt))]
+    does not ask for (see :func:`_uncovered`); "both" is said by "on either side" and the like."""
+    plain = plain_prompt(prompt)
+    return [w for w in _uncovered(statement, groups) if asked_for([w], w, prompt)[0] != "pass"
+            and not (w == "one" and _said_once(groups, prompt)) and not (w == "both" and _BOTH.search(plain))]
 
 
 def _by_keywords(groups: list[list[str]], statement: str, prompt: str) -> tuple[str, str]:

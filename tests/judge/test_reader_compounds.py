@@ -8,7 +8,8 @@ import pytest
 
 from helpers_checks import verdict
 from pytest_atelier.judge import prompt_rules as pr
-from pytest_atelier.suite.models import PresenceCheck
+from pytest_atelier.judge.prompt_decide import decide
+from pytest_atelier.suite.models import Checkpoint, PresenceCheck
 
 
 def present(entity: str) -> PresenceCheck:
@@ -98,3 +99,9 @@ def test_the_head_of_a_phrase_may_be_said_as_its_noun_in_ing():
     assert pr.match_groups([["pencil shade"]], "fine pencil shading on the jaw")[0] == "pass"
     # a single word is not its -ing noun: "lighting" asks for no lamp
     assert pr.match_groups([["light", "lamp"]], "moody lighting in a bare room")[0] == "abstain"
+
+
+def test_on_either_side_says_both():
+    cp = Checkpoint(id="c01", prompt="The prompt sets torches on both sides of the gate.", match=[["torches", "torch"]])
+    assert decide(cp, "iron torches burn on either side of the gate")[0] == "pass"
+    assert decide(cp, "iron torches burn at the gate")[0] == "abstain"
