@@ -99,9 +99,8 @@ _PARTICIPLES = frozenset(
 # Adjectives that may follow a noun (True) or only compare ("darker"; "lamp light" is a compound).
 _POST_ADJECTIVES = {
     **{w: True for w in "deep bright pale wide tall small large big huge tiny thin thick narrow short high low soft "
-       "warm cool heavy slim round upright visible hard".split()},
+       "warm cool heavy slim round upright visible hard far".split()},
     **{w: True for w in "full several many few all both".split()},
-    **{w: True for w in "far".split()},
     **{w: False for w in "strong dark light close old young".split()},
 }
 
