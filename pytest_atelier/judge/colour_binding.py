@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .colour_links import COLOUR_MODIFIERS, HUE_SUFFIXES, PHRASE_STOPS, SHADE_WORDS, colour_of, manner_word, participle_link, shades_next
-from .colour_lists import colon_list, colour_items, label_value_colours, one_each
+from .colour_links import COLOUR_MODIFIERS, COLOUR_NOUNS, HUE_SUFFIXES, PHRASE_STOPS, SHADE_WORDS, colour_of, manner_word, participle_link, shades_next
+from .colour_lists import colon_list, colour_items, comma_modifiers, label_value_colours, one_each
 from .prompt_words import DETERMINERS, LIST_JOINERS, Word, labels_line
 from .quantities import ADJECTIVE_GAP
 from .regions import FRAME_NOUNS, REGION_AXES
@@ -179,17 +179,21 @@ def _lettered(words: list[Word], end: int, j: int) -> list[tuple[int, str]]:
     return found if plain and k - 1 > j and colour_of(words[k - 1].text) else []
 
 
-def _past_with(words: list[Word], j: int) -> int:
-    """Past a "with" phrase without colours closed by a comma, when a participle that links a
-    colour opens the next clause ("towers with pointed spires, floodlit in warm cream"): that
-    participle's index, else ``j``."""
-    if j >= len(words) or words[j].text != "with":
+def _past_phrase(words: list[Word], j: int) -> int:
+    """Past a "with" or place phrase without colours closed by a comma, when a participle that
+    links a colour, or "in" and a colour, opens the next clause ("towers with pointed spires,
+    floodlit in warm cream", "the headline under the circle, in orange"): said of the noun, not of
+    the phrase's object. The index of that clause, else ``j``."""
+    if j >= len(words) or words[j].text != "with" and words[j].text not in _PREPOSITIONS:
         return j
     for k in range(j + 1, min(len(words), j + 6)):
-        if words[k].sentence != words[j].sentence or colour_of(words[k].text) or words[k].text in PHRASE_STOPS - DETERMINERS:
+        if words[k].sentence != words[j].sentence:
             return j
         if words[k].clause != words[j].clause:
-            return k if participle_link(words, k) else j
+            coloured = words[k].text == "in" and k + 1 < len(words) and (colour_of(words[k + 1].text) or words[k + 1].text in COLOUR_MODIFIERS)
+            return k if participle_link(words, k) or coloured else j
+        if colour_of(words[k].text) or words[k].text in PHRASE_STOPS - DETERMINERS:
+            return j
     return j
 
 
@@ -297,6 +301,7 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
             of = i - (w in DETERMINERS)
             if not bound and of > 0 and words[of].text == "of" and words[of - 1].text in _DEPICTIONS and words[of - 1].clause == words[start].clause:
                 bound += colour_words_bound(text, words, of - 1, of)[0]  # "a black ink drawing of a saxophone"
+            i = -1
             break
         colour = colour_of(w)
         joined = words[i + 1].text if words[i].hyphen_next else ""
@@ -306,6 +311,7 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
         if colour and not compound and not named and gap <= ADJECTIVE_GAP:
             bound.append((i, colour))  # not "red-haired" (the hair) nor "Green Valley Farms" (a name)
         i -= 1
+    bound += comma_modifiers(text, words, i, start)  # "a tall, glossy white vase", "mostly green, blurred background"
     j = end
     quoted = in_quotes(text, words)
     while j < len(words) and quoted[j] and words[j].sentence == words[start].sentence:
@@ -313,6 +319,8 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
     each = one_each(words, j) if j < len(words) and words[j].clause != words[end - 1].clause else []
     if each:
         return bound + each, ambiguous  # "three lines, one red, one green and one blue"
+    if end < len(words) and words[end].text in COLOUR_NOUNS and labels_line(text, words, start, end + 1):
+        return bound + label_value_colours(words, end + 1), ambiguous  # "- Box colour: sky blue"
     if labels_line(text, words, start, end):
         first = label_value_colours(words, end)
         rest = next((n for n in range(end + 1, len(words)) if words[n].clause != words[end].clause), len(words))
@@ -321,7 +329,7 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
     lettered = _lettered(words, end, j)
     if lettered:
         return bound + lettered, ambiguous
-    j = _copula_after_list(words, _copula_after_phrase(words, _past_with(words, _past_posture(words, j))))  # "the blades on the right are blue"
+    j = _copula_after_list(words, _copula_after_phrase(words, _past_phrase(words, _past_posture(words, j))))  # "the blades on the right are blue"
     if j < len(words) and words[j].sentence == words[start].sentence:
         k = j + (words[j].text in _ADVERBS and j + 1 < len(words) and words[j + 1].text in ("is", "are"))  # "the wall behind is"
         while k < len(words) and (words[k].text in _PREDICATE_LINKS or participle_link(words, k) or k > j and manner_word(words, k) and participle_link(words, k - 1)) and k - j < 4:

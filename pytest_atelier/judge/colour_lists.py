@@ -1,5 +1,6 @@
-"""Colours listed after a noun: a label's description, a colon list of colours and members
-counted one each ("lighting: dim, cold, blue-toned", "robot: white, rounded", "lines: one red, one blue")."""
+"""Colours listed with a noun: a label's description, a colon list of colours, members counted
+one each and modifiers set off by commas ("lighting: dim, cold, blue-toned", "robot: white,
+rounded", "lines: one red, one blue", "a white, glossy vase")."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from .colour_links import HUE_SUFFIXES, PHRASE_STOPS, SHADE_WORDS, colour_of, pa
 from .prompt_words import DETERMINERS, LIST_JOINERS, Word
 from .quantities import NUMBER_WORDS
 
-__all__ = ["colon_list", "colour_items", "label_value_colours", "one_each"]
+__all__ = ["colon_list", "colour_items", "comma_modifiers", "label_value_colours", "one_each"]
 
 
 def label_value_colours(words: list[Word], k: int) -> list[tuple[int, str]]:
@@ -75,3 +76,32 @@ def colour_items(words: list[Word], k: int) -> list[tuple[int, str]]:
             found += [(n, colour_of(words[n].text)) for n in item if colour_of(words[n].text) and (n == last or not words[n].hyphen_next)]
         k = max(n for n in range(k, len(words)) if words[n].clause == words[k].clause) + 1
     return found
+
+
+_ADJECTIVE_ENDINGS = ("y", "ly", "ed", "ing", "ful", "ous", "ive", "al", "ic", "ish", "less", "est", "er")
+
+
+def comma_modifiers(text: str, words: list[Word], i: int, start: int) -> list[tuple[int, str]]:
+    """Colours of modifiers set off by commas before a noun phrase that has only modifiers in its
+    own clause ("a tall, glossy white vase", "- Mostly green, softly blurred background"): clauses
+    of describing words only, back to a determiner or the sentence start, with a word besides
+    colours among them (not "- Pink, green walls", a list). ``i`` is the word before the noun's
+    clause, or -1 when the phrase stopped inside it."""
+    found, describing = [], False
+    while i >= 0 and words[i].sentence == words[start].sentence and text[words[i].end : words[i + 1].start].strip() == ",":
+        first = i
+        while first > 0 and words[first - 1].clause == words[i].clause:
+            first -= 1
+        opened = words[first].text in DETERMINERS
+        for k in range(first + opened, i + 1):
+            w = words[k].text
+            if colour_of(w):
+                found.append((k, colour_of(w)))
+            elif w in SHADE_WORDS or len(w) > 3 and w.endswith(_ADJECTIVE_ENDINGS) and w not in PHRASE_STOPS:
+                describing = True
+            else:
+                return []
+        if opened or first == 0 or words[first - 1].sentence != words[first].sentence:
+            return found if describing or opened else []
+        i = first - 1
+    return []

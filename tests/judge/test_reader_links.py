@@ -44,6 +44,26 @@ def test_a_part_named_after_a_noun_is_still_a_compound():
     assert verdict(colour("red", "hat"), "- Hat brim red") == "abstain"
 
 
+@pytest.mark.parametrize("prompt, wanted", [
+    ("A white, slightly glossy vase stands on the sill.", "white"),
+    ("- Mostly teal, softly blurred vase", "teal"),
+])
+def test_a_colour_set_off_by_commas_before_a_noun_is_its(prompt, wanted):
+    assert verdict(colour(wanted, "vase"), prompt) == "pass"
+
+
+@pytest.mark.parametrize("prompt", [
+    "The shelf is teal, glossy vase beside it.",  # said of the shelf, not a modifier
+    "- Teal, orange vase",  # colours alone: a list, not modifiers
+])
+def test_a_colour_in_a_clause_that_says_more_is_not_the_next_nouns(prompt):
+    assert verdict(colour("teal", "vase"), prompt) != "pass"
+
+
+def test_a_label_naming_a_things_colour_gives_it():
+    assert verdict(colour("blue", "box"), "- Box colour: sky blue\n- Lid: plain") == "pass"
+
+
 # --- verbs of light and of making ----------------------------------------------------------------
 
 
@@ -55,6 +75,14 @@ def test_a_part_named_after_a_noun_is_still_a_compound():
 ])
 def test_a_verb_of_light_gives_the_thing_its_colour(prompt):
     assert verdict(colour("orange", "lanterns"), prompt) == "pass"
+
+
+@pytest.mark.parametrize("prompt, entity, wanted", [
+    ("- The tagline under the logo, in orange", "tagline", "orange"),
+    ("The vase by the window, painted teal, stands on a shelf.", "vase", "teal"),
+])
+def test_a_colour_after_a_place_phrase_and_a_comma_is_the_nouns(prompt, entity, wanted):
+    assert verdict(colour(wanted, entity), prompt) == "pass"
 
 
 def test_a_size_word_between_a_participle_and_in_keeps_the_link():
