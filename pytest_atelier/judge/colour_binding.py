@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from .colour_links import COLOUR_MODIFIERS, COLOUR_NOUNS, HUE_SUFFIXES, PHRASE_STOPS, SHADE_WORDS, colour_of, manner_word, participle_link, shades_next
+from .colour_links import (COLOUR_MODIFIERS, COLOUR_NOUNS, HUE_SUFFIXES, PHRASE_STOPS, PREPOSITIONS, SHADE_WORDS, colour_of, manner_word,
+                           participle_link, shades_next)
 from .colour_lists import colon_list, colour_items, comma_modifiers, label_value_colours, one_each
+from .colour_text import lettered_colours
 from .prompt_words import DETERMINERS, LIST_JOINERS, Word, labels_line
 from .quantities import ADJECTIVE_GAP
-from .regions import FRAME_NOUNS, REGION_AXES
 from .text_units import in_quotes
 
 __all__ = ["colour_words_bound", "ones_after"]
@@ -55,12 +56,6 @@ def _named_shade(words: list[Word], k: int, after_noun: bool = False) -> bool:
 _NEGATORS = frozenset({"not", "never", "no", "nor", "hardly", "barely", "nowhere", "isn't", "aren't", "isnt", "arent"})
 
 
-# Prepositions whose object is never the subject of the verb after it: in "the hat on the table
-# is red" and "Next to the door is a red chair" the colour is not the table's or the door's.
-_PREPOSITIONS = frozenset(
-    "on at in by near beside behind under over above below beneath of with to from into onto against along "
-    "across around inside outside between among toward towards".split()
-)
 # Verbs that give their object a colour as a result ("tints the shadow red", "paint the door blue").
 _COLOURING_VERBS = frozenset(
     "tint tints tinting paint paints painting dye dyes dyeing stain stains staining colour colours colouring "
@@ -73,7 +68,7 @@ _COPULAS = frozenset({"is", "are"})
 def _copula_after_phrase(words: list[Word], j: int) -> int:
     """Where a copula follows a prepositional phrase closing a noun ("the blades on the right are
     blue": the blades are): the copula's index, else ``j``."""
-    if j >= len(words) or words[j].text not in _PREPOSITIONS:
+    if j >= len(words) or words[j].text not in PREPOSITIONS:
         return j
     for k in range(j + 1, min(len(words), j + 6)):
         if words[k].clause != words[j].clause or words[k].text in LIST_JOINERS:
@@ -129,54 +124,8 @@ def _ground(words: list[Word], k: int) -> bool:
     return k > 0 and words[k - 1].text in ("on", "against") and words[k - 1].clause == words[k].clause and closes
 
 
-# Nouns for text, whose colour is the colour of the letters it is set in, and nouns for those letters.
-_TEXT_NOUNS = frozenset(
-    "headline title subtitle heading caption text wording words lettering slogan tagline greeting name label quote".split()
-)
-_LETTER_NOUNS = frozenset("letters lettering type typeface font ink capitals caps script characters numerals digits".split())
 # Words for a pose between a noun and what is said of it ("a skater mid-air, printed in teal").
 _POSTURE_WORDS = frozenset({"aloft", "upright", "midair", "overhead"})
-
-
-def _letters_in(words: list[Word], j: int) -> int:
-    """Where "in" opens the letters of a text noun ending before ``j``: right after it, or past
-    a verb and a place phrase in its sentence ('the title runs across the top in pink letters');
-    not past a colour, a joiner or another text ('the title sits above the sign in red letters'
-    names the sign's)."""
-    for k in range(j, min(len(words), j + 8)):
-        w = words[k].text
-        if w == "in" and words[k].sentence == words[j].sentence:
-            return k
-        place = w in _PREPOSITIONS or w in DETERMINERS or w in REGION_AXES or w in FRAME_NOUNS or w.endswith("ly")
-        if words[k].sentence != words[j].sentence or colour_of(w) or w in LIST_JOINERS or k > j and not place:
-            return -1  # the first word may be the verb; after it only a place in the frame
-    return -1
-
-
-def _lettered(words: list[Word], end: int, j: int) -> list[tuple[int, str]]:
-    """A text noun set "in" coloured letters ('the headline "JAZZ" in big bold orange letters',
-    "the title in red capitals", "the title runs across the top in chunky, hand-cut pink letters"):
-    the letters' colours are the text's."""
-    if end == 0 or words[end - 1].text not in _TEXT_NOUNS or j >= len(words):
-        return []
-    j = _letters_in(words, j)
-    if j < 0:
-        return []
-    found, k = [], j + 1 + (j + 1 < len(words) and words[j + 1].text in ("a", "an"))
-    # past a place, a colour alone closing the phrase is the text's too ('the title across the top in pink')
-    plain = j > end
-    while k < len(words) and words[k].sentence == words[j].sentence and k - j <= 6:
-        if words[k].text in _LETTER_NOUNS and k > j + 1:
-            return found
-        if plain and found and words[k].clause != words[k - 1].clause and colour_of(words[k - 1].text):
-            return found
-        if colour_of(words[k].text):
-            found.append((k, colour_of(words[k].text)))
-        elif words[k].text in PHRASE_STOPS - LIST_JOINERS:
-            return []
-        plain &= words[k].text in SHADE_WORDS | LIST_JOINERS or colour_of(words[k].text) is not None
-        k += 1
-    return found if plain and k - 1 > j and colour_of(words[k - 1].text) else []
 
 
 def _past_phrase(words: list[Word], j: int) -> int:
@@ -184,7 +133,7 @@ def _past_phrase(words: list[Word], j: int) -> int:
     links a colour, or "in" and a colour, opens the next clause ("towers with pointed spires,
     floodlit in warm cream", "the headline under the circle, in orange"): said of the noun, not of
     the phrase's object. The index of that clause, else ``j``."""
-    if j >= len(words) or words[j].text != "with" and words[j].text not in _PREPOSITIONS:
+    if j >= len(words) or words[j].text != "with" and words[j].text not in PREPOSITIONS:
         return j
     for k in range(j + 1, min(len(words), j + 6)):
         if words[k].sentence != words[j].sentence:
@@ -215,7 +164,7 @@ def _object_of_preposition(words: list[Word], start: int) -> bool:
     for i in range(start - 1, max(-1, start - 5), -1):
         if words[i].clause != words[start].clause:
             return False
-        if words[i].text in _PREPOSITIONS:
+        if words[i].text in PREPOSITIONS:
             whole = i > 0 and (words[i - 1].text in _WHOLE_OF or words[i - 1].text == "one" and i > 1 and words[i - 2].text == "every")
             return not (words[i].text == "of" and whole)
         if words[i].text in PHRASE_STOPS - DETERMINERS:
@@ -326,7 +275,7 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
         rest = next((n for n in range(end + 1, len(words)) if words[n].clause != words[end].clause), len(words))
         more = colour_items(words, rest) if rest < len(words) and words[rest].sentence == words[end].sentence else []
         return bound + first + more, ambiguous  # "lighting: dim, cold, blue-toned"
-    lettered = _lettered(words, end, j)
+    lettered = lettered_colours(words, end, j)
     if lettered:
         return bound + lettered, ambiguous
     j = _copula_after_list(words, _copula_after_phrase(words, _past_phrase(words, _past_posture(words, j))))  # "the blades on the right are blue"

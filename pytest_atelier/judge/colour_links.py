@@ -7,7 +7,7 @@ from . import colors
 from .prompt_words import DETERMINERS, LIST_JOINERS, Word
 from .quantities import GAP_STOP
 
-__all__ = ["COLOUR_MODIFIERS", "COLOUR_NOUNS", "HUE_SUFFIXES", "PHRASE_STOPS", "SHADE_WORDS", "colour_of", "colour_phrase", "manner_word",
+__all__ = ["COLOUR_MODIFIERS", "COLOUR_NOUNS", "HUE_SUFFIXES", "PHRASE_STOPS", "PREPOSITIONS", "SHADE_WORDS", "colour_of", "colour_phrase", "manner_word",
            "participle_link", "shades_next"]
 
 COLOUR_MODIFIERS = frozenset(
@@ -57,6 +57,12 @@ def manner_word(words: list[Word], k: int) -> bool:
     return (w in _MANNER_WORDS or len(w) > 4 and w.endswith("ly")) and k + 1 < len(words) and words[k + 1].text == "in" and words[k + 1].clause == words[k].clause
 
 
+# Prepositions whose object is never the subject of the verb after it: in "the hat on the table
+# is red" and "Next to the door is a red chair" the colour is not the table's or the door's.
+PREPOSITIONS = frozenset(
+    "on at in by near beside behind under over above below beneath of with to from into onto against along "
+    "across around inside outside between among toward towards".split()
+)
 # Nouns for a thing's colour: "box colour: sky blue" gives the box its colour.
 COLOUR_NOUNS = frozenset({"colour", "color", "colours", "colors"})
 # Things whose names lead a colour to name a shade of it ("sage green", "dove grey", "jet black").

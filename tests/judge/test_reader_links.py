@@ -93,6 +93,9 @@ def test_a_size_word_between_a_participle_and_in_keeps_the_link():
     ("The caption runs along the bottom in thin, spindly white letters.", "pass"),
     ("The caption sits along the bottom edge in white.", "pass"),
     ("The caption sits beside the banner in white letters.", "abstain"),  # the banner's letters
+    ('- Caption "SOLD OUT" along the bottom edge, narrow letters printed in white', "pass"),
+    ('The caption "SOLD OUT", thin white capitals, runs along the bottom.', "pass"),
+    ("The caption sits beside the banner, white letters.", "abstain"),
 ])
 def test_the_letters_of_a_text_may_follow_its_place(prompt, outcome):
     assert verdict(colour("white", "caption"), prompt) == outcome
