@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from .colour_binding import colour_of
+from .colour_links import COLOUR_NOUNS, colour_of, shades_next
 from .prompt_words import DETERMINERS, Mention, Word, same_term
 from .quantities import NUMBER_WORDS
 from .regions import REGION_AXES
@@ -48,7 +48,8 @@ def _modifies_next(words: list[Word], end: int) -> bool:
     quality |= head.endswith("ing") and w in _SCHEME_NOUNS  # "a soothing palette": an -ing word before a colour scheme describes it
     described = _POST_ADJECTIVES.get(w, False) or _compared(w) or quality  # "middle blades deep violet", "each blade wider"
     letter = len(w) == 1  # "85mm f/1.8": a lone letter heads nothing
-    return not (w in _AFTER_HEAD or w in _PRONOUNS or w in _QUANTIFIERS or w in REGION_AXES or verbish or plural or placed or picture or described or letter or w.isdigit() or w in NUMBER_WORDS or colour_of(w))
+    shade = shades_next(words, end) or w in COLOUR_NOUNS  # "packaging matte white", "caps sage green", "box colour"
+    return not (shade or w in _AFTER_HEAD or w in _PRONOUNS or w in _QUANTIFIERS or w in REGION_AXES or verbish or plural or placed or picture or described or letter or w.isdigit() or w in NUMBER_WORDS or colour_of(w))
 
 
 # Nouns for the picture itself as a made thing: the nouns before them in one phrase say what the

@@ -16,7 +16,8 @@ offline judge reads the prompt side") documents every pattern read.
 
 from __future__ import annotations
 
-from .colour_binding import colour_of, colour_words_bound, ones_after
+from .colour_binding import colour_words_bound, ones_after
+from .colour_links import colour_of
 from .compounds import _AFTER_HEAD, _LY_NOUNS, _describes, _heads_phrase, _modifies_next, adjective, plain_head  # noqa: F401 (prompt_styles reads the private three)
 from .negation import excluded_after, scope_statuses, word_statuses
 from .prompt_words import AFFIRMED, DETERMINERS, NEGATED, UNCLEAR, Mention, Word, read_words, same_form, same_term
