@@ -1,6 +1,7 @@
 """Markdown prompts and labelled lines read into plain lines: one line per heading, bullet and
 line; the lines of an exclusion block as ``Avoid:`` lines; a heading that names a thing said of
-the bullets that describe it; a heading that asks for something kept as a line.
+the bullets that describe it; a heading that names a part of the frame ("### Left half") said of
+every line under it; a heading that asks for something kept as a line.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ def plain_lines(text: str) -> str:
     out: list[str] = []
     block, items = None, False  # block: None, "heading" or "label"; items: the label's list has begun
     subject = None  # the thing a heading names, said of each bullet under it
+    region = None  # the part of the frame a heading names, where each line under it is
     lines = text.split("\n")
     for n, raw in enumerate(lines):
         line = re.sub(r"(\*\*|__)(.*?)\1", r"\2", raw)  # **bold**
@@ -34,6 +36,7 @@ def plain_lines(text: str) -> str:
             title = heading.group(1).strip().rstrip(":").strip()
             block = "heading" if exclusion_label(title) else None
             subject = None if block else _subject_heading(title, lines[n + 1 :])
+            region = region_lead(title) if not block and region_label(title) else None
             if not block and not subject and _content_heading(title):
                 out.append(re.sub(r"\s*\((.*)\)\s*$", r": \1", title))  # "## Layers (exactly four)": "Layers: exactly four"
             continue  # a heading that names a part of the prompt ("## Style") or a thing asks for nothing
@@ -47,6 +50,8 @@ def plain_lines(text: str) -> str:
         placed = _REGION_LINE.match(stripped)
         if placed and not block and region_label(placed.group(1)):
             stripped = f"{region_lead(placed.group(1))}: {placed.group(2).strip()}"
+        elif region and not block:
+            stripped = f"{region}: {stripped}"  # "### Left half" then "- One person": "At the left half: One person"
         label = _LABEL.match(stripped)
         if label and exclusion_label(label.group(1), strict=True):
             rest = label.group(2).strip()

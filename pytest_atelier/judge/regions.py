@@ -197,6 +197,7 @@ def regions_in(words: list[Word], lo: int, hi: int) -> list[tuple[int, dict[str,
         # "on the right bank", "in her left hand": the region word describes another noun
         modifies = nxt and nxt not in FRAME_NOUNS and nxt not in _REGION_FOLLOWERS and nxt not in _PLACE_VERBS and not nxt.endswith(("ing", "ed"))
         closing = not nxt and (k - i >= 2 or alone)  # "one yellow sun top right,", "Centre, a figure": a region clause
+        closing = closing and not (k - i == 1 and words[i].text in ("upper", "lower"))  # "upper: tan suede" of a boot
         anchored = (
             words[i].text in _SELF_ANCHORED
             or closing
