@@ -47,6 +47,7 @@ _NAME_KEYS = frozenset("item name object element thing what entity type kind sub
 _DESCRIPTIVE_KEYS = frozenset("look style font typeface size weight case effect finish treatment material shape".split())
 _COLOUR_LEAD = re.compile(r"^(.+?)((?:\s*[,;]|\s+with\b).*)?$", re.DOTALL)  # a value's lead, before a comma or "with"
 _PARTICIPLE_START = re.compile(r"^\w+(?:ing|ed)\b", re.IGNORECASE)  # "leaning on the books", "scattered around"
+_REGION_START = re.compile(r"^(?:top|bottom|left|right|upper|lower|center|centre|middle)\b", re.IGNORECASE)
 _NONE_VALUES = frozenset({"none", "no", "n/a", "na", "null", "nothing", "false", "0"})
 _PREPOSITION_START = re.compile(
     r"^(?:at|on|in|along|across|to|toward|towards|near|under|over|above|below|beneath|beside|behind|between|"
@@ -246,7 +247,8 @@ def _say_text_record(value: dict, role: str, out: list[str]) -> dict:
 def _placed(line: str, where: str) -> str:
     """A line with a place said after it: 'text "ALL AGES" at the bottom right.'."""
     where = where.strip().rstrip(".")
-    glue = " " if _PREPOSITION_START.match(where) or _PARTICIPLE_START.match(where) else " at "
+    listed = "," in where and not _REGION_START.match(where)  # "large, in the left foreground": a list of its own
+    glue = " " if _PREPOSITION_START.match(where) or _PARTICIPLE_START.match(where) else ", " if listed else " at "
     return line.rstrip(".") + glue + where + "."
 
 

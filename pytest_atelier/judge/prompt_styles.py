@@ -21,6 +21,9 @@ _KIND_NOUNS = _STYLE_NOUNS | frozenset(
     "infographic diagram storyboard sticker".split()
 )
 _STYLE_LEADS = frozenset({"in", "as", "like", "via", "using"})
+# A time of day or the light it gives says how the whole picture is lit wherever it is said ("at blue
+# hour", "sky: deep navy, blue hour twilight", "- Late twilight"): never a thing in the picture.
+_TIMES_OF_DAY = frozenset("hour twilight dusk dawn daybreak sunrise sunset sundown nightfall midday noon night nighttime".split())
 
 
 def names_style(words: list[Word], m: Mention) -> bool:
@@ -29,9 +32,12 @@ def names_style(words: list[Word], m: Mention) -> bool:
     with only an article and describing words between ("rendered in watercolour", "drawn as a
     clean flat vector cartoon"), or stands alone as a comma-list item or a clause opening
     ("..., anime, highly detailed", "Watercolor of a fox", "clean cel shading, flat fills"),
-    or opens the phrase of a kind of made picture ("a three-panel cartoon comic strip").
+    or opens the phrase of a kind of made picture ("a three-panel cartoon comic strip"), or is a
+    time of day ("at blue hour").
     "tubes of watercolor paint" or "reading a comic book" do not count."""
     last, nxt = words[m.end - 1], words[m.end] if m.end < len(words) else None
+    if last.text in _TIMES_OF_DAY:
+        return True
     follows = nxt is not None and nxt.sentence == last.sentence and nxt.clause == last.clause
     if follows and m.end - m.start > 1 and all(words[k].hyphen_next for k in range(m.start, m.end - 1)) and not last.hyphen_next:
         return True  # "golden-hour sun", "cel-shaded hero": a hyphenated modifier says how its noun looks

@@ -8,6 +8,7 @@ import pytest
 
 from pytest_atelier.judge.prompt_formats import plain_prompt
 from pytest_atelier.judge.prompt_words import read_words
+from pytest_atelier.suite.models import StyleCheck
 from tests.judge.helpers_checks import colour, count, layout, verdict
 
 
@@ -83,3 +84,80 @@ def test_a_count_key_names_the_thing_its_object_places():
     prompt = json.dumps({"layout": {"kettle_count": 1, "position": "centered", "angle": "side view"}})
     assert verdict(layout("center", "kettle"), prompt) == "pass"
     assert verdict(count("kettle", 1), prompt) == "pass"
+
+
+# --- region phrases ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("prompt", [
+    "A red kite hangs just left of centre in a pale sky.",
+    "One kite, string trailing, positioned left of the center.",
+])
+def test_beside_the_centre_is_a_frame_region_near_the_centre(prompt):
+    assert verdict(layout("left", "kite"), prompt) == "pass"
+    assert verdict(layout("center", "kite"), prompt) == "pass"
+    assert verdict(layout("right", "kite"), prompt) != "pass"
+
+
+def test_a_thing_that_fills_a_part_of_the_frame_is_there():
+    assert verdict(layout("bottom", "reeds"), "a pond at dawn, tall reeds filling the bottom") == "pass"
+    assert verdict(layout("top", "canopy"), "The leafy canopy covers the top, dappling the path.") == "pass"
+
+
+@pytest.mark.parametrize("prompt, placed", [
+    ("A wooden jetty enters from the right and reaches toward a small boat.", True),
+    ("forest stream, (jetty running from the bottom right into the mist:1.2)", True),
+    ("A wooden jetty, lit from the right, reaches toward a small boat.", False),
+    ("A wooden jetty seen from the right.", False),
+    ("On the left, a wooden jetty runs from left to right across the lake.", False),
+])
+def test_a_thing_coming_into_the_frame_from_a_side_is_there_not_one_lit_or_seen_from_it(prompt, placed):
+    assert (verdict(layout("right", "jetty"), prompt) == "pass") is placed
+
+
+def test_a_side_of_a_depth_of_the_scene_is_a_frame_side():
+    assert verdict(layout("left", "lantern"), "A brass lantern in the left foreground, a barn behind.") == "pass"
+
+
+def test_a_part_of_the_flat_thing_the_picture_is_is_the_frames():
+    prompt = "A hand-drawn treasure map for a children's party. A big red X sits in the middle of the map."
+    assert verdict(layout("center", "x"), prompt) == "pass"
+    held = "A pirate holding a treasure map. A big red X sits in the middle of the map."
+    assert verdict(layout("center", "x"), held) == "abstain"
+
+
+def test_a_bare_region_after_short_attributes_is_the_things():
+    assert verdict(layout("bottom-right", "logo"), 'Logo "KITE CO": small, white, bottom right') == "pass"
+    assert verdict(layout("bottom-right", "logo"), 'Logo "KITE CO": small, a tree beside it, bottom right') == "abstain"
+
+
+@pytest.mark.parametrize("prompt", [
+    "The kite, bright yellow with a long tail, hangs at the top.",
+    "Exactly one kite, tail fully visible, placed at the top.",
+])
+def test_a_description_between_a_thing_and_its_place_keeps_the_place_the_things(prompt):
+    assert verdict(layout("top", "kite"), prompt) == "pass"
+
+
+def test_a_place_said_of_another_like_thing_does_not_fail_one_placed_in_part():
+    prompt = "Two kites: a small kite in the left foreground; a large kite just right of centre."
+    assert verdict(layout("bottom-left", "kite"), prompt) == "abstain"
+    assert verdict(layout("bottom-left", "kite"), "One kite in the top right corner.") == "fail"
+
+
+def test_a_json_position_that_is_a_list_of_notes_keeps_its_region_phrase():
+    prompt = json.dumps({"items": [{"object": "lantern", "position": "large, in the left foreground"}]})
+    assert verdict(layout("left", "lantern"), prompt) == "pass"
+
+
+# --- styles --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("prompt", [
+    "A harbour photographed at golden hour.",
+    '{"sky": "amber, golden hour glow"}',
+    "## Light\n- Golden hour / late sunset",
+])
+def test_a_time_of_day_names_how_the_picture_is_lit(prompt):
+    check = StyleCheck(type="style", style="golden hour", terms=["sunset"])
+    assert verdict(check, prompt) == "pass"
