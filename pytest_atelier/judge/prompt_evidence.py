@@ -221,7 +221,10 @@ def _describes(word: str) -> bool:
 
 # Words before a noun that cannot modify it as a noun would: pronouns and adverbs ("render it
 # bold", "pull out numerals").
-_NOT_MODIFIERS = frozenset("it them him us me you out much more most quite rather slightly too".split())
+_NOT_MODIFIERS = frozenset(
+    "it them him us me you out much more most quite rather slightly too few several many various numerous multiple "
+    "both each every all any".split()  # "a few ferns": a quantifier renames nothing
+)
 _PRONOUNS = frozenset("it them him us me she he they we i".split())
 
 
@@ -263,12 +266,13 @@ def _fixed_head(words: list[Word], k: int) -> bool:
 _MATERIALS = frozenset(
     "glass paper stoneware porcelain ceramic clay wood timber oak pine bamboo wicker rattan cardboard metal steel "
     "iron brass copper bronze tin chrome aluminium aluminum stone marble granite concrete brick plastic leather "
-    "wool cotton silk linen velvet denim felt lace canvas".split()
+    "wool cotton silk linen velvet denim felt lace canvas maple birch beech cedar walnut willow chalk charcoal crayon".split()
 )
 _PERSON_MODIFIERS = frozenset("woman man girl boy lady child female male".split())
 # Times and places before a noun set it somewhere without renaming it ("an autumn street", "a
 # night photograph"); not "sea" or "mountain" ("sea lion", "mountain lion").
-_SETTINGS = frozenset("autumn winter summer night morning evening dawn dusk city town village park garden street".split())
+_SETTINGS = frozenset("autumn winter summer night morning evening dawn dusk city town village park garden street "
+                      "woodland forest meadow countryside".split())
 
 
 def _agent(word: str) -> bool:

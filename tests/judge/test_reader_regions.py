@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from pytest_atelier.judge import prompt_rules as pr
 from pytest_atelier.judge.prompt_formats import plain_prompt
 from pytest_atelier.judge.prompt_words import read_words
 from pytest_atelier.suite.models import StyleCheck
@@ -161,3 +162,21 @@ def test_a_json_position_that_is_a_list_of_notes_keeps_its_region_phrase():
 def test_a_time_of_day_names_how_the_picture_is_lit(prompt):
     check = StyleCheck(type="style", style="golden hour", terms=["sunset"])
     assert verdict(check, prompt) == "pass"
+
+
+# --- words before a keyword ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("groups, prompt", [
+    ([["lanterns"]], "a courtyard at night with a few lanterns glowing"),  # a quantifier renames nothing
+    ([["lanterns"]], "several lanterns hang from the eaves"),
+    ([["leaves"]], "a porch strewn with birch leaves"),  # a wood or tree narrows its leaves
+    ([["lines"]], "thick chalk lines mark the court"),  # a medium narrows what is drawn in it
+    ([["pond"]], "a still meadow pond at noon"),  # a setting narrows the thing there
+])
+def test_a_quantifier_medium_wood_or_setting_before_a_keyword_leaves_it_asked_for(groups, prompt):
+    assert pr.match_groups(groups, prompt)[0] == "pass"
+
+
+def test_a_noun_that_may_rename_its_keyword_still_abstains():
+    assert pr.match_groups([["lion"]], "a sea lion on the rocks")[0] == "abstain"
