@@ -92,8 +92,11 @@ def match_groups(groups: list[list[str]], prompt: str) -> tuple[str, str]:
     only inside exclusions. Abstain: some group is not found (it may be worded otherwise)."""
     missing, excluded, why = [], [], []
     partners = frozenset(w for group in groups for t in group for w in re.findall(r"[^\W_]+", t.lower()) if len(w) > 2)
+    ratio = _stated_ratio(groups, prompt)
     for group in groups:
         outcome, reason = asked_for(group, group[0], prompt, partners, forms=True)
+        if outcome == "abstain" and ratio and _SHAPE_WORDS.intersection(t.lower() for t in group):
+            outcome = "pass"  # "landscape 3:2" states the format: a written ratio is the picture's shape
         if outcome == "fail":
             excluded.append(group)
         elif outcome == "abstain":
@@ -107,6 +110,17 @@ def match_groups(groups: list[list[str]], prompt: str) -> tuple[str, str]:
             return "abstain", f"{len(missing)} of {len(groups)} keyword groups ({names}) are not plainly asked for: {why[0]}"
         return "abstain", f"no mention of {len(missing)} of {len(groups)} keyword groups ({names}); they may be worded otherwise"
     return "pass", f"the prompt mentions every keyword group ({len(groups)})"
+
+
+# Words a keyword group uses for the picture's shape; a ratio the check names, written in the
+# prompt ("3:2", "--ar 4:5"), says that shape without them.
+_SHAPE_WORDS = frozenset({"format", "ratio", "aspect", "aspect ratio", "orientation", "frame", "crop"})
+
+
+def _stated_ratio(groups: list[list[str]], prompt: str) -> str | None:
+    """A ratio that a group of the check names ("16:9") and the prompt asks for, or None."""
+    ratios = [t for group in groups for t in group if re.fullmatch(r"\d+(?:\.\d+)?:\d+", t.strip())]
+    return next((r for r in ratios if asked_for([r], r, prompt)[0] == "pass"), None)
 
 
 def check_color(check, prompt: str) -> tuple[str, str]:

@@ -338,3 +338,18 @@ def test_a_hyphenated_modifier_counts_once_between_a_number_and_its_noun(prompt,
 )
 def test_counted_groups_of_different_colours_are_not_one_group(prompt, count, expected):
     assert judge_check(CountCheck(type="count", entity="kites", count=count), prompt)[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        ("an orchard at harvest, horizontal 16:9", "pass"),  # the ratio itself states the format
+        ("an orchard at harvest, --ar 16:9", "pass"),
+        ("an orchard at harvest, horizontal", "abstain"),  # 'horizontal' alone may describe a thing
+        ("a horizontal branch across an orchard, 4:3", "abstain"),  # another ratio than the one asked for
+        ("an orchard at harvest. Negative prompt: horizontal 16:9", "fail"),
+    ],
+)
+def test_a_written_ratio_states_the_pictures_shape(prompt, expected):
+    groups = [["16:9", "horizontal", "widescreen"], ["format", "ratio", "frame"]]
+    assert pr.match_groups(groups, prompt)[0] == expected
