@@ -239,6 +239,8 @@ def check_style(check, prompt: str) -> tuple[str, str]:
 
 
 def _opposed(want: dict[str, str], got: dict[str, str]) -> bool:
+    if len(got) > 1 and "c" in got:  # "right of centre": near the centre, opposed only on its side
+        got = {axis: value for axis, value in got.items() if axis != "c"}
     if "c" in want or "c" in got:
         return ("c" in want) != ("c" in got) and bool(set(want) - {"c"} or set(got) - {"c"})
     return any(axis in got and got[axis] != value for axis, value in want.items())

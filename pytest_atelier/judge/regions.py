@@ -18,7 +18,7 @@ REGION_AXES: dict[str, tuple[str, str]] = {
     "centered": ("c", "center"), "centred": ("c", "center"), "centrally": ("c", "center"),
 }  # fmt: skip
 FRAME_NOUNS = frozenset(
-    "side edge corner third half part portion area band strip region zone margin quadrant frame image canvas "
+    "side edge corner third half quarter part portion area band strip region zone margin quadrant frame image canvas "
     "composition poster page picture scene card cover layout screen panel border".split()
 )
 # Depths of the scene that a side word places in the frame ("in the left foreground").

@@ -100,6 +100,12 @@ def test_beside_the_centre_is_a_frame_region_near_the_centre(prompt):
     assert verdict(layout("right", "kite"), prompt) != "pass"
 
 
+def test_beside_the_centre_says_nothing_of_the_height():
+    prompt = "A rope crosses the red kite right of centre; the red kite sits in the lower right quarter of the frame."
+    assert verdict(layout("bottom-right", "red kite"), prompt) == "pass"
+    assert verdict(layout("bottom-right", "kite"), "A kite hangs just right of centre.") == "abstain"
+
+
 def test_a_thing_that_fills_a_part_of_the_frame_is_there():
     assert verdict(layout("bottom", "reeds"), "a pond at dawn, tall reeds filling the bottom") == "pass"
     assert verdict(layout("top", "canopy"), "The leafy canopy covers the top, dappling the path.") == "pass"
