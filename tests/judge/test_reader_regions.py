@@ -186,3 +186,15 @@ def test_a_quantifier_medium_wood_or_setting_before_a_keyword_leaves_it_asked_fo
 
 def test_a_noun_that_may_rename_its_keyword_still_abstains():
     assert pr.match_groups([["lion"]], "a sea lion on the rocks")[0] == "abstain"
+
+
+@pytest.mark.parametrize("prompt, styled", [
+    ('{"style": "thick gouache, visible brush strokes", "subject": "a hen"}', True),
+    ('{"style": {"medium": "gouache on rough paper"}, "subject": "a hen"}', True),
+    ("# Hen\n\n## Style\n- Thick gouache with visible brush strokes\n", True),
+    ("A hen by a barn.\nArt style: thick gouache, visible brush strokes", True),
+    ("# Hen\n\n## Props\n- A tube of gouache beside the easel\n", False),
+    ('{"style": "flat, a tube of gouache on the table"}', False),
+])
+def test_a_line_labelled_as_the_style_or_medium_names_the_style_not_a_thing_held_in_it(prompt, styled):
+    assert verdict(StyleCheck(type="style", style="gouache"), prompt) == ("pass" if styled else "abstain")
