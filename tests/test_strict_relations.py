@@ -46,6 +46,7 @@ def test_a_relation_written_as_a_region_is_refused(tmp_path, image):
     "The sign sits on the left side of the poster.",
     "The sign sits left of centre.",
     "The sign lies in the top left of the sky.",  # a region named through what fills it
+    "The sign glows at the top right, between the two towers.",  # among others: the region places it
     "The word ARRIVALS is on the left side of the sign.",  # a part of the one thing
     "The sign is below the frame's midline.",
 ])

@@ -158,7 +158,10 @@ def check_count(check, prompt: str) -> tuple[str, str]:
     first = None  # the first mention counted by its article ("a cat")
     hyphened = {(m.start, m.end): n for m in found if m.status == ev.UNCLEAR and (n := _compound_count(prompt, words, m)) is not None}
     affirmed = [m for m in found if m.status == ev.AFFIRMED and not _member(words, m) or (m.start, m.end) in hyphened]
-    unclear_values = {ev.quantity_before(prompt, words, m.start)[0] for m in found if m.status == ev.UNCLEAR and (m.start, m.end) not in hyphened} - {None}
+    # numbers of mentions whose reading is unclear ("one blue lantern strung"); an article names the
+    # whole phrase, not a count of the mention ("a bar chart" is no bar)
+    unclear_values = {v for m in found if m.status == ev.UNCLEAR and (m.start, m.end) not in hyphened
+                      for v, how in [ev.quantity_before(prompt, words, m.start)] if how == "number"}
     affirmed = _said_again(prompt, words, affirmed, check.entity, hyphened)
     for m in affirmed:
         value, how = ev.quantity_before(prompt, words, m.start)

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import re
 
-from .colour_binding import colour_of, colour_words_bound, ones_after
+from .colour_binding import colour_words_bound, ones_after
+from .colour_links import COLOUR_NOUNS, colour_of, shades_next
 from .negation import excluded_after, scope_statuses, word_statuses
 from .prompt_words import AFFIRMED, DETERMINERS, NEGATED, UNCLEAR, Mention, Word, read_words, same_form, same_term
 from .quantities import NUMBER_WORDS, label_count, number_value, quantity_before
@@ -116,7 +117,8 @@ def _modifies_next(words: list[Word], end: int) -> bool:
     quality = w.endswith("ness") or w in _QUALITY_NOUNS  # "unsettling wrongness", "heritage elegance"
     described = _POST_ADJECTIVES.get(w, False) or _compared(w) or quality  # "middle blades deep violet", "each blade wider"
     letter = len(w) == 1  # "85mm f/1.8": a lone letter heads nothing
-    return not (w in _AFTER_HEAD or w in _PRONOUNS or w in REGION_AXES or verbish or plural or placed or picture or described or letter or w.isdigit() or w in NUMBER_WORDS or colour_of(w))
+    shade = shades_next(words, end) or w in COLOUR_NOUNS  # "packaging matte white", "caps sage green", "box colour"
+    return not (shade or w in _AFTER_HEAD or w in _PRONOUNS or w in REGION_AXES or verbish or plural or placed or picture or described or letter or w.isdigit() or w in NUMBER_WORDS or colour_of(w))
 
 
 # Nouns for the picture itself as a made thing: the nouns before them in one phrase say what the

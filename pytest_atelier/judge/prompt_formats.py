@@ -22,7 +22,7 @@ import re
 
 import yaml
 
-from .colour_binding import colour_phrase
+from .colour_links import colour_phrase
 from .prompt_labels import EXCLUSION_LINE, PLAIN_KEYS, SECTION_WORDS, exclusion_label, key_words, names, region_label, region_lead
 from .prompt_markdown import plain_lines
 

@@ -31,6 +31,7 @@ _RELATION_PHRASES: dict[tuple[str, ...], frozenset[str]] = {
         "in": "inside", "inside": "inside", "inside of": "inside", "within": "inside", "into": "inside",
         "next to": "next_to", "beside": "next_to", "alongside": "next_to", "adjacent to": "next_to",
         "near": "next_to", "close to": "next_to", "close beside": "next_to", "by the side of": "next_to",
+        "between": "next_to", "in between": "next_to",
         "outside": "outside", "outside of": "outside", "far from": "apart", "away from": "apart",
         "to its left": "left_of", "on its left": "left_of", "to its right": "right_of", "on its right": "right_of",
     }.items()
@@ -97,12 +98,20 @@ def _subject_gap(words: list[Word], lo: int, hi: int, quoted: list[bool]) -> boo
     return len(gap) <= 1 or (len(gap) <= 3 and all(_linking(w.text) for w in gap))
 
 
+# Grounds that spread under everything: a relation after one places the part where a thing is
+# ("a shadow on the floor below the chair"), never the ground as a whole.
+_SPREAD_GROUNDS = frozenset("ground floor water sand grass snow ice road street pavement lawn beach surface".split())
+
+
 def _support_between(gap: list[Word]) -> bool:
-    """A verb of place and the surface it is on, between a thing and a relation phrase ("a dipper
-    rests on the table to the right of the jar"): the relation is said of the verb's subject."""
-    if len(gap) < 3 or gap[0].text not in _PLACE_VERBS or gap[1].text not in ("on", "in", "at", "upon", "atop"):
+    """The surface a thing is on, after a verb of place, between the thing and a relation phrase
+    ("a dipper rests on the table to the right of the jar"), or without a verb when it is a
+    spread ground ("a shadow on the floor below the chair"; in "a key on the desk left of the
+    lamp" the desk may be what is left of it): the relation is said of the thing."""
+    verb = int(bool(gap) and gap[0].text in _PLACE_VERBS)
+    if len(gap) < verb + 2 or gap[verb].text not in ("on", "in", "at", "upon", "atop") or not verb and gap[-1].text not in _SPREAD_GROUNDS:
         return False
-    return all(w.clause == gap[0].clause for w in gap) and _noun_gap(gap[2:], 4)
+    return all(w.clause == gap[0].clause for w in gap) and _noun_gap(gap[verb + 1 :], 4)
 
 
 def _with_phrase_between(gap: list[Word]) -> bool:
@@ -337,14 +346,15 @@ def relative_placements(text: str) -> list[tuple[str, frozenset[str]]]:
     region of the frame: a directional relation phrase (above, below, left of, in front of,
     behind, next to ...) followed by a noun that is not the frame, a region word or a frame
     part ("above the awning", "left of the door"; not "left of centre", "below the frame's
-    midline", "on the left"). Returns ``(phrase with its object, relations)``."""
+    midline", "on the left"), nor "between", which places a thing among others that a frame
+    region may place as well ("the sky between the towers"). Returns ``(phrase with its object, relations)``."""
     words = read_words(text)
     frame = {*FRAME_NOUNS, *FRAME_OWNERS, *REGION_AXES, "midline", "edge", "edges", "it", "them", "this", "that"}
     out = []
     i = 0
     while i < len(words):
         hit = relation_at(words, i)
-        if hit is None or not (hit[1] & _DIRECTIONAL):
+        if hit is None or not (hit[1] & _DIRECTIONAL) or any(w.text == "between" for w in words[i : i + hit[0]]):
             i += 1
             continue
         n, rels = hit
