@@ -255,7 +255,7 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
         colour = colour_of(w)
         joined = words[i + 1].text if words[i].hyphen_next else ""
         compound = joined and not colour_of(joined) and joined not in HUE_SUFFIXES and joined not in LIST_JOINERS
-        named = text[words[i].start].isupper() and i > 0 and words[i - 1].sentence == words[i].sentence
+        named = text[words[i].start].isupper() and i > 0 and words[i - 1].clause == words[i].clause  # not after "Left half:"
         gap = sum(not words[k - 1].hyphen_next for k in range(i + 1, start))  # "brush-and-ink" is one word
         if colour and not compound and not named and gap <= ADJECTIVE_GAP:
             bound.append((i, colour))  # not "red-haired" (the hair) nor "Green Valley Farms" (a name)

@@ -154,7 +154,7 @@ def _describes(word: str) -> bool:
 _QUANTIFIERS = frozenset("few several many numerous multiple various countless enough much more most".split())
 # Words before a noun that cannot modify it as a noun would: pronouns, adverbs and quantifiers
 # ("render it bold", "pull out numerals").
-_NOT_MODIFIERS = _QUANTIFIERS | frozenset("it them him us me you out quite rather slightly too".split())
+_NOT_MODIFIERS = _QUANTIFIERS | frozenset("it them him us me you out quite rather slightly too both each every all any".split())
 _PRONOUNS = frozenset("it them him us me she he they we i".split())
 
 
@@ -223,12 +223,13 @@ def _relative_verb(words: list[Word], k: int) -> bool:
 _MATERIALS = frozenset(
     "glass paper stoneware porcelain ceramic clay wood timber oak pine bamboo wicker rattan cardboard metal steel "
     "iron brass copper bronze tin chrome aluminium aluminum stone marble granite concrete brick plastic leather "
-    "wool cotton silk linen velvet denim felt lace canvas chalk ink crayon neon".split()
+    "wool cotton silk linen velvet denim felt lace canvas maple birch beech cedar walnut willow chalk charcoal crayon ink neon".split()
 )
 _PERSON_MODIFIERS = frozenset("woman man girl boy lady child female male".split())
 # Times and places before a noun set it somewhere without renaming it ("an autumn street", "a
 # night photograph"); not "sea" or "mountain" ("sea lion", "mountain lion").
-_SETTINGS = frozenset("autumn winter summer night morning evening dawn dusk city town village park garden street".split())
+_SETTINGS = frozenset("autumn winter summer night morning evening dawn dusk city town village park garden street "
+                      "woodland forest meadow countryside".split())
 
 
 def _agent(word: str) -> bool:

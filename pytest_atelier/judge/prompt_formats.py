@@ -47,6 +47,7 @@ _NAME_KEYS = frozenset("item name object element thing what entity type kind sub
 _DESCRIPTIVE_KEYS = frozenset("look style font typeface size weight case effect finish treatment material shape".split())
 _COLOUR_LEAD = re.compile(r"^(.+?)((?:\s*[,;]|\s+with\b).*)?$", re.DOTALL)  # a value's lead, before a comma or "with"
 _PARTICIPLE_START = re.compile(r"^\w+(?:ing|ed)\b", re.IGNORECASE)  # "leaning on the books", "scattered around"
+_REGION_START = re.compile(r"^(?:top|bottom|left|right|upper|lower|center|centre|middle)\b", re.IGNORECASE)
 _NONE_VALUES = frozenset({"none", "no", "n/a", "na", "null", "nothing", "false", "0"})
 _PREPOSITION_START = re.compile(
     r"^(?:at|on|in|along|across|to|toward|towards|near|under|over|above|below|beneath|beside|behind|between|"
@@ -107,10 +108,23 @@ def _say(value, path: tuple[str, ...], out: list[str], negative: bool, text: boo
     key = path[-1] if path else ""
     if key and exclusion_label(key):
         negative = True
+    if isinstance(value, (dict, list)) and region_label(key) and not negative:
+        before = len(out)  # "left": {"person": ...}: all that is said under the key is there
+        _say_in(value, path, out, text)
+        out[before:] = [ln if ln.startswith(region_lead(key)) else f"{region_lead(key)}: {ln}" for ln in out[before:]]
+        return
+    _say_in(value, path, out, text, negative)
+
+
+def _say_in(value, path: tuple[str, ...], out: list[str], text: bool, negative: bool = False) -> None:
+    key = path[-1] if path else ""
     if isinstance(value, dict):
         name = _record_name(value)
         if name is not None and not negative:  # {"item": "dice", "count": 2, "position": "centre"}: said of the dice
-            value, path = _say_record(value, name, out), (*path, value[name].strip())
+            value, path = _say_record(value, name, out), (*path, _thing(name, value[name]))
+        role = None if negative else _text_role(value)
+        if role is not None:  # {"content": "SALE", "role": "headline", "position": "top"}: 'headline "SALE" at the top'
+            value, path = _say_text_record(value, role, out), (*path, str(value[role]).strip())
         place = next((str(k) for k, v in value.items() if key_words(str(k)) in _POSITION_KEYS and isinstance(v, str)), None)
         said = negative or place is None
         for k, v in value.items():
@@ -151,11 +165,32 @@ def _of_owner(path: tuple[str, ...], line: str, text: bool) -> str:
 
 def _record_name(value: dict) -> str | None:
     """The key naming the thing a JSON object describes by its attributes (count, colour, position),
-    as agents list the elements of a scene: ``{"item": "cow tokens", "count": 3, "colour": "brown"}``."""
+    as agents list the elements of a scene: ``{"item": "cow tokens", "count": 3, "colour": "brown"}``,
+    or, without such a key, the thing's count key (``{"watch_count": 1, "position": "centered"}``)."""
     keys = {key_words(str(k)) for k in value}
-    if not keys & (_COUNT_KEYS | _COLOUR_KEYS | _POSITION_KEYS):
+    if not keys & (_COUNT_KEYS | _COLOUR_KEYS | _POSITION_KEYS) and not any(_counted(str(k), v) for k, v in value.items()):
         return None
-    return next((k for k, v in value.items() if key_words(str(k)) in _NAME_KEYS and isinstance(v, str) and 0 < len(v.split()) <= 6), None)
+    named = next((k for k, v in value.items() if key_words(str(k)) in _NAME_KEYS and isinstance(v, str) and 0 < len(v.split()) <= 6), None)
+    counted = [k for k, v in value.items() if _counted(str(k), v)]
+    place = any(key_words(str(k)) in _POSITION_KEYS for k in value)
+    return named if named is not None or not place or len(counted) != 1 else counted[0]
+
+
+def _counted(key: str, value) -> str | None:
+    """The thing a count key counts ("watch_count": 1, "number_of_cups": 3), with an integer value."""
+    words = key_words(key).split()
+    if not isinstance(value, int) or isinstance(value, bool) or len(words) < 2:
+        return None
+    if words[-1] in _COUNT_KEYS:
+        return " ".join(words[:-1])
+    if words[0] == "number" and words[1] == "of" and len(words) > 2:
+        return " ".join(words[2:])
+    return None
+
+
+def _thing(name: str, value) -> str:
+    """What a record's name key names: its value, or the thing its count key counts."""
+    return _counted(name, value) or str(value).strip()
 
 
 def _say_record(value: dict, name: str, out: list[str]) -> dict:
@@ -175,15 +210,45 @@ def _say_record(value: dict, name: str, out: list[str]) -> dict:
             place = v
         else:
             rest[key] = v
-    line = " ".join(w for w in (count, colour, value[name].strip().rstrip(".")) if w) + "."
+    count = str(value[name]) if _counted(name, value[name]) else count
+    line = " ".join(w for w in (count, colour, _thing(name, value[name]).rstrip(".")) if w) + "."
     out.append(line if place is None else _placed(line, place))
     return rest
+
+
+# Keys that say which text a text object is ({"content": "SALE", "role": "headline"}), and keys
+# holding its words.
+_ROLE_KEYS = frozenset("role kind type function purpose use".split())
+_CONTENT_KEYS = frozenset("content copy value string words".split())
+
+
+def _text_role(value: dict) -> str | None:
+    """The key naming the role of a text object that gives its words under a plain key and its
+    role under another: ``{"content": "DROP 03", "role": "headline"}``."""
+    content = [k for k, v in value.items() if isinstance(v, str) and (key_words(str(k)) in _CONTENT_KEYS or _is_text_key(str(k)))]
+    roles = [k for k, v in value.items() if key_words(str(k)) in _ROLE_KEYS and isinstance(v, str) and 0 < len(v.split()) <= 3]
+    if len(content) != 1 or len(roles) != 1 or not re.fullmatch(r"[a-z][a-z -]*", value[roles[0]].strip()):
+        return None
+    if any(key_words(str(k)) not in _POSITION_KEYS | _DESCRIPTIVE_KEYS | _COLOUR_KEYS for k in value if k not in (content[0], roles[0])):
+        return None  # a whole prompt's object ({"type": "birthday card", "text": ..., "illustration": ...})
+    return roles[0]
+
+
+def _say_text_record(value: dict, role: str, out: list[str]) -> dict:
+    """Say a text object as its role with its words and place ('headline "DROP 03" at bottom.');
+    returns its other attributes."""
+    content = next(k for k, v in value.items() if isinstance(v, str) and (key_words(str(k)) in _CONTENT_KEYS or _is_text_key(str(k))))
+    place = next((k for k, v in value.items() if key_words(str(k)) in _POSITION_KEYS and isinstance(v, str)), None)
+    line = f'{value[role].strip()} "{value[content].strip()}".'
+    out.append(line if place is None else _placed(line, value[place]))
+    return {k: v for k, v in value.items() if k not in (role, content, place)}
 
 
 def _placed(line: str, where: str) -> str:
     """A line with a place said after it: 'text "ALL AGES" at the bottom right.'."""
     where = where.strip().rstrip(".")
-    glue = " " if _PREPOSITION_START.match(where) or _PARTICIPLE_START.match(where) else " at "
+    listed = "," in where and not _REGION_START.match(where)  # "large, in the left foreground": a list of its own
+    glue = " " if _PREPOSITION_START.match(where) or _PARTICIPLE_START.match(where) else ", " if listed else " at "
     return line.rstrip(".") + glue + where + "."
 
 
@@ -191,6 +256,8 @@ def _owner(path: tuple[str, ...]) -> str:
     """The nearest key above ``path[-1]`` that names a thing (not a structural key)."""
     for key in reversed(path[:-1]):
         words = key_words(key)
+        if region_label(key):
+            return ""  # "top_left": {"label": ...}: a place, said as one, with nothing above it owning the line
         if words.replace(" ", "_") not in PLAIN_KEYS and not exclusion_label(key):
             return words
     return ""

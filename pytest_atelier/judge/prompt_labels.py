@@ -64,6 +64,8 @@ def region_label(label: str) -> bool:
     the date", a ``"footer"`` key)."""
     words = re.findall(r"[a-z]+", label.lower().replace("_", " "))
     anchors = {"top", "upper", "bottom", "lower", "left", "right", "center", "centre", "middle", "header", "footer"}
+    if words in (["upper"], ["lower"]):
+        return False  # a part of a thing ("upper": "lavender" of a shoe), not of the frame
     return 0 < len(words) <= 6 and words[0] in anchors and all(w in _REGION_WORDS for w in words)
 
 

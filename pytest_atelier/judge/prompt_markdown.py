@@ -1,6 +1,7 @@
 """Markdown prompts and labelled lines read into plain lines: one line per heading, bullet and
 line; the lines of an exclusion block as ``Avoid:`` lines; a heading that names a thing said of
-the bullets that describe it; a heading that asks for something kept as a line.
+the bullets that describe it; a heading that names a part of the frame ("### Left half") said of
+every line under it; a heading that asks for something kept as a line.
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 import re
 
 from .prompt_labels import EXCLUSION_LINE, SECTION_WORDS, exclusion_label, names, region_label, region_lead
+from .prompt_styles import STYLE_LABELS
 
 __all__ = ["plain_lines"]
 
@@ -26,6 +28,8 @@ def plain_lines(text: str) -> str:
     out: list[str] = []
     block, items = None, False  # block: None, "heading" or "label"; items: the label's list has begun
     subject = None  # the thing a heading names, said of each bullet under it
+    region = None  # the part of the frame a heading names, where each line under it is
+    styled = False  # under a heading for how the picture is made ("## Style"): each line says it
     lines = text.split("\n")
     for n, raw in enumerate(lines):
         line = re.sub(r"(\*\*|__)(.*?)\1", r"\2", raw)  # **bold**
@@ -34,6 +38,8 @@ def plain_lines(text: str) -> str:
             title = heading.group(1).strip().rstrip(":").strip()
             block = "heading" if exclusion_label(title) else None
             subject = None if block else _subject_heading(title, lines[n + 1 :])
+            region = region_lead(title) if not block and region_label(title) else None
+            styled = not block and _style_heading(title)
             if not block and not subject and _content_heading(title):
                 out.append(re.sub(r"\s*\((.*)\)\s*$", r": \1", title))  # "## Layers (exactly four)": "Layers: exactly four"
             continue  # a heading that names a part of the prompt ("## Style") or a thing asks for nothing
@@ -47,6 +53,10 @@ def plain_lines(text: str) -> str:
         placed = _REGION_LINE.match(stripped)
         if placed and not block and region_label(placed.group(1)):
             stripped = f"{region_lead(placed.group(1))}: {placed.group(2).strip()}"
+        elif region and not block:
+            stripped = f"{region}: {stripped}"  # "### Left half" then "- One person": "At the left half: One person"
+        elif styled and not block and not _LABEL.match(stripped):
+            stripped = f"Style: {stripped}"  # "## Style" then "- Coloured chalk on a blackboard"
         label = _LABEL.match(stripped)
         if label and exclusion_label(label.group(1), strict=True):
             rest = label.group(2).strip()
@@ -65,6 +75,15 @@ def plain_lines(text: str) -> str:
         else:
             out.append(stripped)
     return "\n".join(out)
+
+
+def _style_heading(title: str) -> bool:
+    """A heading for how the picture is made ("## Style", "## Medium & technique", "## Art style")."""
+    words = re.findall(r"[\w&]+", title.lower())
+    return 0 < len(words) <= 4 and any(w in STYLE_LABELS for w in words) and all(w in STYLE_LABELS or w in _STYLE_FILLER for w in words)
+
+
+_STYLE_FILLER = frozenset("art visual the and & of".split())
 
 
 def _subject_heading(title: str, after: list[str]) -> str | None:

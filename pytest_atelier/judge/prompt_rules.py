@@ -239,6 +239,8 @@ def check_style(check, prompt: str) -> tuple[str, str]:
 
 
 def _opposed(want: dict[str, str], got: dict[str, str]) -> bool:
+    if len(got) > 1 and "c" in got:  # "right of centre": near the centre, opposed only on its side
+        got = {axis: value for axis, value in got.items() if axis != "c"}
     if "c" in want or "c" in got:
         return ("c" in want) != ("c" in got) and bool(set(want) - {"c"} or set(got) - {"c"})
     return any(axis in got and got[axis] != value for axis, value in want.items())
@@ -272,17 +274,19 @@ def check_layout(check, prompt: str) -> tuple[str, str]:
     found = ev.mentions(phrases, prompt, words) + (ev.mentions([check.text], prompt, words, quoted=True) if check.text else [])
     found += ev.pronoun_mentions(phrases, prompt, words)  # "A fox waits. It sits at the left"
     affirmed = [m for m in found if m.status == ev.AFFIRMED and not ev.another_of(words, m)]  # not "other flowers"
-    contradicted = False
+    contradicted = agreeing = False
     for m in affirmed:
         for at, place in ev.regions_of(words, m):
             if all(place.get(axis) == value for axis, value in want.items()):
                 return "pass", f"the prompt places {m.phrase!r} at the {'-'.join(place.values())}"
+            # one pawn at the left and one right of centre: the bottom-left pawn may be the first
+            agreeing |= not _opposed(want, place) and any(place.get(axis) == value for axis, value in want.items())
             # only a region phrase right after the entity ("a logo at the bottom") contradicts;
             # "centred" says nothing about the vertical position
             adjacent = m.end <= at <= m.end + 3 and words[at].text not in ev.SOFT_CENTRE
             contradicted |= adjacent and _opposed(want, place) and not _landmark(words, m)
     unclear = any(m.status == ev.UNCLEAR for m in found)
-    if contradicted and not unclear:
+    if contradicted and not unclear and not agreeing:
         return "fail", f"the prompt places {check.entity!r} elsewhere than the {check.region}"
     if not affirmed:
         return "abstain", f"no mention of {check.entity!r} asked for"

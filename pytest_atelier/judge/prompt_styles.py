@@ -6,7 +6,7 @@ from __future__ import annotations
 from .prompt_evidence import _AFTER_HEAD, _describes, _heads_phrase
 from .prompt_words import DETERMINERS, Mention, Word
 
-__all__ = ["names_style"]
+__all__ = ["names_style", "STYLE_LABELS"]
 
 _STYLE_NOUNS = frozenset(
     "style styled aesthetic look painting paintings illustration illustrations art artwork render rendering drawing "
@@ -21,6 +21,9 @@ _KIND_NOUNS = _STYLE_NOUNS | frozenset(
     "infographic diagram storyboard sticker".split()
 )
 _STYLE_LEADS = frozenset({"in", "as", "like", "via", "using"})
+# A time of day or the light it gives says how the whole picture is lit wherever it is said ("at blue
+# hour", "sky: deep navy, blue hour twilight", "- Late twilight"): never a thing in the picture.
+_TIMES_OF_DAY = frozenset("hour twilight dusk dawn daybreak sunrise sunset sundown nightfall midday noon night nighttime".split())
 
 
 def names_style(words: list[Word], m: Mention) -> bool:
@@ -29,9 +32,12 @@ def names_style(words: list[Word], m: Mention) -> bool:
     with only an article and describing words between ("rendered in watercolour", "drawn as a
     clean flat vector cartoon"), or stands alone as a comma-list item or a clause opening
     ("..., anime, highly detailed", "Watercolor of a fox", "clean cel shading, flat fills"),
-    or opens the phrase of a kind of made picture ("a three-panel cartoon comic strip").
+    or opens the phrase of a kind of made picture ("a three-panel cartoon comic strip"), or is a
+    time of day ("at blue hour").
     "tubes of watercolor paint" or "reading a comic book" do not count."""
     last, nxt = words[m.end - 1], words[m.end] if m.end < len(words) else None
+    if last.text in _TIMES_OF_DAY or _style_line(words, m.start):
+        return True
     follows = nxt is not None and nxt.sentence == last.sentence and nxt.clause == last.clause
     if follows and m.end - m.start > 1 and all(words[k].hyphen_next for k in range(m.start, m.end - 1)) and not last.hyphen_next:
         return True  # "golden-hour sun", "cel-shaded hero": a hyphenated modifier says how its noun looks
@@ -50,6 +56,22 @@ def names_style(words: list[Word], m: Mention) -> bool:
     if lead and not all(_describes(w.text) for w in lead):
         return False
     return not follows or nxt.text in ("of", "with", "and")
+
+
+# Labels of a line that says how the picture is made ("style: documentary photojournalism",
+# "medium: coloured chalk on a blackboard", a markdown "## Style" section).
+STYLE_LABELS = frozenset("style styles medium media technique rendering aesthetic look format".split())
+_LABEL_FILLER = frozenset("art visual the and & of".split())
+
+
+def _style_line(words: list[Word], k: int) -> bool:
+    """Word ``k`` is in the value of a line labelled as the picture's style or medium: the line
+    opens with a label of one to three such words closed by its first clause ("Style: Swiss
+    scherenschnitt", "art style: ..."; not "style: a tube of gouache")."""
+    first = next(j for j in range(k, -1, -1) if j == 0 or words[j - 1].sentence != words[k].sentence)
+    label = [j for j in range(first, k) if words[j].clause == words[first].clause]
+    return (0 < len(label) <= 3 and words[k].clause != words[first].clause and words[first].line == words[k].line and words[k - 1].text != "of"
+            and any(words[j].text in STYLE_LABELS for j in label) and all(words[j].text in STYLE_LABELS | _LABEL_FILLER for j in label))
 
 
 def _kind_follows(words: list[Word], end: int) -> bool:

@@ -46,14 +46,25 @@ class Word:
 # Sentences end at . ! ? ; and line breaks; clauses also at , : ( ) [ ] and a dash.
 _TOKEN = re.compile(r"[^\W_]+(?:['’][a-z]+)?|[.!?;]+|[,:()\[\]]|[ \t][-–—][ \t]|\n", re.IGNORECASE)
 _SENT_END = re.compile(r"^[.!?;]+$")
+# Text quoted to be shown, on one line: its commas and stops are the text's, not the prompt's
+# ("a headline "STAY LOW, GO!" at the top" is one clause), except a stop closing the quote
+# before a new sentence ('says "Hello." Then ...').
+_QUOTED = re.compile(r'"[^"\n]{1,80}"|“[^”\n]{1,80}”|«[^»\n]{1,80}»')
 
 
 def read_words(text: str) -> list[Word]:
     """Words of ``text`` with sentence, clause and line numbers; ``n't`` reads as ``not``."""
     out: list[Word] = []
     sentence = clause = line = 0
+    inner = set()  # where punctuation belongs to quoted text
+    for q in _QUOTED.finditer(text):
+        after = text[q.end() :].lstrip(" \t")
+        ends = not after or not (after[0].islower() or after[0] in ",:)")
+        inner.update(range(q.start() + 1, q.end() - 1 - (ends and text[q.end() - 2] in ".!?")))
     for m in _TOKEN.finditer(text):
         tok = m.group()
+        if not tok[0].isalnum() and tok != "\n" and m.start() in inner:
+            continue  # punctuation of the quoted text
         if tok == "\n":
             sentence, clause, line = sentence + 1, clause + 1, line + 1
         elif _SENT_END.match(tok):

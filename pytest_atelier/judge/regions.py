@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import colors
 from .prompt_words import ADVERBIAL_OPENERS, DETERMINERS, Mention, Word
 
 __all__ = ["REGION_AXES", "SOFT_CENTRE", "FRAME_NOUNS", "FRAME_OWNERS", "regions_in", "regions_of"]
@@ -17,9 +18,11 @@ REGION_AXES: dict[str, tuple[str, str]] = {
     "centered": ("c", "center"), "centred": ("c", "center"), "centrally": ("c", "center"),
 }  # fmt: skip
 FRAME_NOUNS = frozenset(
-    "side edge corner third half part portion area band strip region zone margin quadrant frame image canvas "
+    "side edge corner third half quarter part portion area band strip region zone margin quadrant frame image canvas "
     "composition poster page picture scene card cover layout screen panel border".split()
 )
+# Depths of the scene that a side word places in the frame ("in the left foreground").
+_DEPTHS = frozenset("foreground background midground middleground distance".split())
 SOFT_CENTRE = frozenset({"centered", "centred", "centrally"})  # may be centred on one axis only
 _SELF_ANCHORED = frozenset(
     "centered centred centrally header footer topmost bottommost leftmost rightmost".split()
@@ -27,6 +30,27 @@ _SELF_ANCHORED = frozenset(
 # What a region can belong to and still be the frame's: "the top of the poster".
 FRAME_OWNERS = frozenset("frame image canvas composition poster page picture scene card cover layout screen "
                           "shot photo photograph illustration artwork design flyer banner sheet".split())
+
+
+# Flat made things that a picture may be, whose parts are then the frame's ("A metro map for a
+# pocket guide ... in the middle of the map").
+_PICTURE_KINDS = frozenset(
+    "map chart diagram infographic menu ticket label plan blueprint schematic postcard invitation certificate "
+    "calendar brochure leaflet pamphlet flyer poster wallpaper spread".split()
+)
+_NOUN_PHRASE_ENDS = frozenset("for of with in on at from by to as that which where showing featuring".split())
+
+
+def _picture_kind(words: list[Word]) -> str | None:
+    """The kind of flat made thing the prompt opens by naming as the picture ("A schematic metro
+    map for ...", "Harbour city metro map", "Flat vector menu, ..."): the head of its first noun
+    phrase, when it is one of those kinds; not "A pirate holding a map"."""
+    head = None
+    for w in words:
+        if w.sentence != words[0].sentence or w.clause != words[0].clause or w.text in _NOUN_PHRASE_ENDS or (len(w.text) > 4 and w.text.endswith("ing")):
+            break
+        head = w.text
+    return head if head in _PICTURE_KINDS else None
 
 
 def _of_an_object(words: list[Word], k: int) -> bool:
@@ -39,12 +63,22 @@ def _of_an_object(words: list[Word], k: int) -> bool:
     k += 1
     while k < len(words) and words[k].text in DETERMINERS:
         k += 1
-    return k < len(words) and words[k].text not in FRAME_OWNERS
+    return k < len(words) and words[k].text not in FRAME_OWNERS and not (words[k].text == _picture_kind(words) and words[k - 1].text == "the")
+
+
+def _off_centre(words: list[Word], k: int) -> int:
+    """The index after "of (the) centre" at ``k`` ("left of centre", "just right of the middle"),
+    a place beside the frame's centre; ``k`` when there is none."""
+    if k + 1 >= len(words) or words[k].text != "of" or words[k + 1].clause != words[k].clause:
+        return k
+    j = k + 1 + (words[k + 1].text == "the")
+    return j + 1 if j < len(words) and words[j].text in ("center", "centre", "middle") and words[j].clause == words[k].clause else k
 
 
 # Words that may follow a frame region without being described by it.
 _REGION_FOLLOWERS = frozenset(
     "of and or with while is are sits stands sit stand a an the in on at to for from by as where which that there "
+    "into through toward towards up down past "
     "this its their his her across along above below near under over behind beside between against".split()
 )
 # Verbs of place that may follow a fronted region, its thing coming after them ("Along the top
@@ -54,6 +88,29 @@ _PLACE_VERBS = frozenset(
     "sits sit stands stand lies lie hangs hang rests rest floats float looms loom".split()
 )
 _FRAME_PREPS = frozenset({"on", "at", "in", "to", "along", "across", "toward", "towards", "into", "near"})
+# Verbs that take a part of the frame as their object, their subject being there ("wheat filling
+# the bottom", "a band that spans the top").
+_FILL_VERBS = frozenset(
+    "fill fills filling filled occupy occupies occupying occupied cover covers covering dominate dominates "
+    "dominating span spans spanning".split()
+)
+# Verbs of a thing coming into the frame from a part of it, where it then is ("a bridge entering
+# from the left", "a grass blade rising from the bottom edge"); not "lit from the left", "seen from above".
+_MOTION_STEMS = ("enter", "rise", "rising", "rose", "run", "ran", "climb", "grow", "emerg", "extend", "stretch", "reach",
+                 "spill", "protrud", "jut", "poke", "curv", "sweep", "swept", "flow", "lean", "spring", "sprout", "loom",
+                 "come", "coming", "creep", "snak", "wind", "push", "slid", "slide")
+
+
+def _to_region(words: list[Word], k: int) -> bool:
+    """Words from ``k`` go on "to (the) <region>", closing a span ("from left to right")."""
+    j = k + 1 + (k + 1 < len(words) and words[k + 1].text == "the")
+    return k < len(words) and words[k].text in ("to", "toward", "towards") and j < len(words) and words[j].text in REGION_AXES
+
+
+def _motion_from(words: list[Word], j: int) -> bool:
+    """Word ``j`` is "from" after a verb of a thing coming into the frame ("entering from")."""
+    return (j > 0 and words[j].text == "from" and words[j - 1].clause == words[j].clause
+            and words[j - 1].text.startswith(_MOTION_STEMS))
 # Words that sharpen a region without changing it ("at the very top", "dead centre").
 _INTENSIFIERS = frozenset({"very", "far", "dead", "exact", "extreme", "absolute"})
 # Words that open an adverbial clause said between a fronted region and its thing ("At the top,
@@ -78,14 +135,30 @@ def regions_of(words: list[Word], m: Mention) -> list[tuple[int, dict[str, str]]
     own = regions_in(words, start, end) or regions_in(words, lo, hi)
     if own:
         return own
-    after = [k for k in range(hi, len(words)) if words[k].sentence == words[m.start].sentence and words[k].clause == words[hi].clause] if hi < len(words) else []
+    after = _after_attributes(words, hi)
     if after and _bare_region(words, after):
-        return regions_in(words, after[0], after[-1] + 1)  # "one yellow sun, top right"
+        return regions_in(words, after[0], after[-1] + 1)  # "one yellow sun, top right"; 'Title "X": large, black, top left'
     if m.end == hi or _describes(words[m.end].text):  # "globes glowing with warm light, across the top"
         described = _described_after(words, hi)
         if described:
             return described
     return _fronted_region(words, lo) or _second_verb(words, m, lo, hi) or own
+
+
+# Words that say how big or how bold a thing is, as a short attribute clause ("Title: large, black, top left").
+_ATTRIBUTES = frozenset("large small big tiny huge bold thin thick tall short wide narrow heavy light bright dark pale "
+                        "subtle prominent oversized chunky round square".split())
+
+
+def _after_attributes(words: list[Word], k: int) -> list[int]:
+    """The clause of the sentence after ``k``, past clauses of one or two attribute words (sizes,
+    weights, colours): "..., large, black, top left" describe one thing."""
+    while k < len(words) and words[k].sentence == words[k - 1].sentence:
+        clause = [j for j in range(k, len(words)) if words[j].clause == words[k].clause]
+        if len(clause) > 2 or not all(words[j].text in _ATTRIBUTES or colors.canonical(words[j].text) for j in clause):
+            return clause
+        k = clause[-1] + 1
+    return []
 
 
 def _second_verb(words: list[Word], m: Mention, lo: int, hi: int) -> list[tuple[int, dict[str, str]]]:
@@ -145,7 +218,9 @@ def _describes(word: str) -> bool:
 def _described_after(words: list[Word], k: int) -> list[tuple[int, dict[str, str]]]:
     """Frame regions in the clauses that go on describing a noun closing its clause: clauses
     opening with a participle or a verb of place ("a stag, printed in black, standing in the
-    centre"; "jug: small, standing on the right"), past short ones of a word or two ("small")."""
+    centre"; "jug: small, standing on the right"), past short ones of a word or two ("small") and
+    descriptions that name no new thing ("The ladybird, glossy red with black spots, sits right of
+    centre"; "one woman, face fully visible, placed left of centre")."""
     while k < len(words) and words[k].sentence == words[k - 1].sentence:
         clause = [j for j in range(k, len(words)) if words[j].clause == words[k].clause]
         lead = k + (words[k].text in ("both", "each", "all") and k + 1 < len(words))  # "both pointing up"
@@ -156,15 +231,23 @@ def _described_after(words: list[Word], k: int) -> list[tuple[int, dict[str, str
             found = regions_in(words, k, end)
             if found:
                 return found
-        elif len(clause) > 2 or words[k].text in DETERMINERS:
+        elif words[k].text in DETERMINERS or len(clause) > 2 and not _description(words, clause):
             return []
         k = clause[-1] + 1
     return []
 
 
+def _description(words: list[Word], clause: list[int]) -> bool:
+    """A short clause that describes the noun before it, with no verb of its own and no new thing
+    opening it ("glossy red with small black spots", "face fully visible")."""
+    return (len(clause) <= 6 and words[clause[0]].text not in DETERMINERS and not words[clause[0]].text.isdigit()
+            and not any(words[j].text in _POSTURES or words[j].text in _PLACE_VERBS or words[j].text in ("and", "while") for j in clause))
+
+
 def _bare_region(words: list[Word], clause: list[int]) -> bool:
     """A clause that is only a frame region ("top right", "centred", "upper left corner")."""
-    return len(clause) <= 4 and all(words[k].text in REGION_AXES or words[k].text in FRAME_NOUNS or words[k].text in _INTENSIFIERS or words[k].text == "the" for k in clause)
+    return len(clause) <= 4 and all(words[k].text in REGION_AXES or words[k].text in FRAME_NOUNS or words[k].text in _INTENSIFIERS
+                                    or words[k].text == "the" or words[k].text == "of" and _off_centre(words, k) > k for k in clause)
 
 
 def regions_in(words: list[Word], lo: int, hi: int) -> list[tuple[int, dict[str, str]]]:
@@ -192,25 +275,36 @@ def regions_in(words: list[Word], lo: int, hi: int) -> list[tuple[int, dict[str,
         while lead > 0 and words[lead - 1].text in _INTENSIFIERS and words[lead - 1].clause == words[i].clause:
             lead -= 1  # "at the very top"
         prev = [words[m].text for m in range(max(0, lead - 2), lead) if words[m].sentence == words[i].sentence]
+        article = lead - (lead > 0 and words[lead - 1].text == "the")  # where the phrase's article, if any, is
+        taking = article > 0 and words[article - 1].clause == words[i].clause and (
+            words[article - 1].text in _FILL_VERBS or _motion_from(words, article - 1) and not _to_region(words, k))
+        # "filling the bottom", "entering from the left"; not "climbs from left to right", a direction
         opens = lead - (lead > 0 and words[lead - 1].text == "the")  # "Panel 2, the middle: the queen"
         alone = opens == 0 or words[opens - 1].clause != words[i].clause  # "Dead centre, a figure"
         # "on the right bank", "in her left hand": the region word describes another noun
         modifies = nxt and nxt not in FRAME_NOUNS and nxt not in _REGION_FOLLOWERS and nxt not in _PLACE_VERBS and not nxt.endswith(("ing", "ed"))
         closing = not nxt and (k - i >= 2 or alone)  # "one yellow sun top right,", "Centre, a figure": a region clause
+        closing = closing and not (k - i == 1 and words[i].text in ("upper", "lower"))  # "upper: tan suede" of a boot
+        beside = _off_centre(words, k) if "c" not in place else k  # "placed left of centre"
         anchored = (
             words[i].text in _SELF_ANCHORED
             or closing
+            or beside > k
+            or (taking and not modifies)
             or nxt in FRAME_NOUNS
+            or (nxt in _DEPTHS and "h" in place)
             or (nxt == "of" and k + 2 < len(words) and words[k + 2].text in FRAME_NOUNS)
             or (not modifies and len(prev) == 2 and prev[0] in _FRAME_PREPS and prev[1] == "the")
             or (not modifies and bool(prev) and prev[-1] in _FRAME_PREPS and ("c" in place or words[i].text in ("top", "bottom")))
             or (not modifies and bool(prev) and prev[-1] in ("at", "on") and k - i == 1)  # terse "label at left"
         )
-        if anchored and _of_an_object(words, k):
+        if anchored and beside == k and _of_an_object(words, k):
             anchored = False  # "the top part of the label", "the right side of the fox"
         if anchored:
             if len(place) > 1:
                 place.pop("c", None)  # "upper middle" is the top
+            if beside > k:
+                place["c"] = "center"  # "just left of centre" is near the centre, on its left
             found.append((i, place))
-        i = k
+        i = max(k, beside if anchored else k)
     return found
