@@ -40,7 +40,7 @@ def _pieces_of(words: list[Word], k: int) -> int:
 
 def _named_shade(words: list[Word], k: int, after_noun: bool = False) -> bool:
     """A thing naming a shade of the colour after it, right after a copula or "in" ("the box is
-    sky blue", "walls in forest green"), or ``after_noun`` closing a terse clause ("caps sage green;")."""
+    sky blue", "walls in forest green"), or ``after_noun`` closing a terse clause ("lids olive green;")."""
     if after_noun and shades_next(words, k):
         return True
     first, last = k, k
@@ -83,7 +83,7 @@ _RELATIVES = frozenset({"which", "who", "whose", "where", "whom"})
 
 def _copula_after_list(words: list[Word], j: int) -> int:
     """Where a copula follows a list of nouns that the noun opens, with no colour of their own
-    ("every cap, pump and dropper top is green", "the cup and saucer are white": each is): the
+    ("every lid, handle and spout is green", "the cup and saucer are white": each is): the
     copula's index, else ``j``."""
     if j == 0 or j >= len(words) or words[j].clause == words[j - 1].clause and words[j].text not in LIST_JOINERS:
         return j
@@ -131,7 +131,7 @@ _POSTURE_WORDS = frozenset({"aloft", "upright", "midair", "overhead"})
 def _past_phrase(words: list[Word], j: int) -> int:
     """Past a "with" or place phrase without colours closed by a comma, when a participle that
     links a colour, or "in" and a colour, opens the next clause ("towers with pointed spires,
-    floodlit in warm cream", "the headline under the circle, in orange"): said of the noun, not of
+    floodlit in pale gold", "the headline under the circle, in orange"): said of the noun, not of
     the phrase's object. The index of that clause, else ``j``."""
     if j >= len(words) or words[j].text != "with" and words[j].text not in PREPOSITIONS:
         return j
@@ -306,7 +306,7 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
             # "sails in cream crossed by red stripes": a participle after the colour opens a phrase of its own
             ends = not after or after in PHRASE_STOPS or colour_of(after) or (len(after) > 4 and after.endswith("ed"))
             ends = ends or after in _MATTER and (material or words[mods - 1].text in _COPULAS)  # "is beige wood", "in cobalt glaze"
-            ends = ends or after in ("light", "glow") and any(words[n].text.endswith("lit") for n in range(j, mods))  # "floodlit in cream light"
+            ends = ends or after in ("light", "glow") and any(words[n].text.endswith("lit") for n in range(j, mods))  # "floodlit in gold light"
             # "blades pink, ..." (a colour closing a short clause that opens with the noun) binds without a link word
             terse = not after and (start < 2 or words[start - 2].clause != words[start].clause)
             if colour and (ends and (linked or terse) or copula):

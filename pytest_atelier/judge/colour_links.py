@@ -1,5 +1,5 @@
 """Words that link a noun to its colour: shading words, names of shades, participles and verbs
-of light ("matte white", "sage green", "painted in", "floodlit warm cream", "glow cyan")."""
+of light ("matte white", "sage green", "painted in", "floodlit pale gold", "glow amber")."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ PHRASE_STOPS = frozenset(
 _IRREGULAR_LINKS = frozenset({"drawn", "shown", "done", "lit", "set", "made", "worn", "dressed", "written"})
 
 
-# Verbs of giving off light, whose colour is the thing's own ("implants glow cyan").
+# Verbs of giving off light, whose colour is the thing's own ("lanterns glow amber").
 _LIGHT_VERBS = frozenset("glow glows shine shines gleam gleams glimmer glimmers shimmer shimmers glint glints blaze blazes burn burns".split())
 # Words for size or manner between a participle and "in" ("set large in black", "printed boldly in red").
 _MANNER_WORDS = frozenset("large small big huge tiny tall bold boldly thin thick wide".split())
@@ -35,7 +35,7 @@ _MANNER_WORDS = frozenset("large small big huge tiny tall bold boldly thin thick
 def participle_link(words: list[Word], k: int) -> bool:
     """A participle or a verb of light followed by "in", "of", a colour or "a" and a colour links
     a noun to a colour ("highlighted in green", "drawn in amber", "clouds lit orange", "painted a
-    soft green", "made of teal glass", "floodlit warm cream", "glow cyan"), also past a word of
+    soft green", "made of teal glass", "floodlit pale gold", "glow amber"), also past a word of
     size or manner before "in" ("set large in black")."""
     w = words[k].text
     participle = (w.endswith("ed") and not colour_of(w)) or w in _IRREGULAR_LINKS or w.endswith("lit") or w in _LIGHT_VERBS  # not "red"
@@ -74,7 +74,7 @@ _SHADE_NAMES = frozenset(
 
 def shades_next(words: list[Word], k: int) -> bool:
     """Word ``k`` shades the colour right after it: a shading word ("packaging matte white") or,
-    the colour closing its clause, a thing that names the shade ("caps sage green;")."""
+    the colour closing its clause, a thing that names the shade ("lids olive green;")."""
     if k + 1 >= len(words) or words[k + 1].clause != words[k].clause or not colour_of(words[k + 1].text) or colour_of(words[k].text):
         return False
     closes = k + 2 >= len(words) or words[k + 2].clause != words[k].clause

@@ -64,7 +64,7 @@ def colour_items(words: list[Word], k: int) -> list[tuple[int, str]]:
     while k < len(words) and words[k].sentence == sentence:
         item = [n for n in range(k, len(words)) if words[n].clause == words[k].clause]
         while len(item) > 1 and (participle_link(words, item[0]) or item[0] > k and words[item[0]].text in ("in", "a", "an")):
-            item = item[1:]  # "floodlit in warm cream", "painted a deep red": said of the same thing
+            item = item[1:]  # "floodlit in pale gold", "painted a deep red": said of the same thing
         if item[-1] > item[0] and words[item[-1]].text in HUE_SUFFIXES and words[item[-1] - 1].hyphen_next:
             item = item[:-1]  # "blue-toned"
         chained = [n > item[0] and words[n - 1].hyphen_next for n in item]  # "out-of-focus" counts once

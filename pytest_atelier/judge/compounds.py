@@ -45,10 +45,10 @@ def _modifies_next(words: list[Word], end: int) -> bool:
     placed = relation_at(words, end) is not None  # "a sign beneath the door", "a lamp far from the bed"
     picture = w in _FORMAT_NOUNS | _GROUND_NOUNS or _heads_phrase(words, end, _WORK_NOUNS | _MADE_HEADS)  # "square format", "a floor plan infographic"
     quality = w.endswith("ness") or w in _QUALITY_NOUNS  # "unsettling wrongness", "heritage elegance"
-    quality |= head.endswith("ing") and w in _SCHEME_NOUNS  # "a soothing palette": an -ing word before a colour scheme describes it
+    quality |= head.endswith("ing") and w in _SCHEME_NOUNS  # "a calming palette": an -ing word before a colour scheme describes it
     described = _POST_ADJECTIVES.get(w, False) or _compared(w) or quality  # "middle blades deep violet", "each blade wider"
     letter = len(w) == 1  # "85mm f/1.8": a lone letter heads nothing
-    shade = shades_next(words, end) or w in COLOUR_NOUNS  # "packaging matte white", "caps sage green", "box colour"
+    shade = shades_next(words, end) or w in COLOUR_NOUNS  # "tiles matte white", "lids olive green", "box colour"
     return not (shade or w in _AFTER_HEAD or w in _PRONOUNS or w in _QUANTIFIERS or w in REGION_AXES or verbish or plural or placed or picture or described or letter or w.isdigit() or w in NUMBER_WORDS or colour_of(w))
 
 
@@ -149,7 +149,7 @@ def _describes(word: str) -> bool:
 
 
 # Quantifiers: they open a noun phrase or close an adjective one, so they neither modify a noun
-# after them as a noun would nor head a compound after one ("a few ferns", "they fill most of the
+# after them as a noun would nor head a compound after one ("a few gulls", "they fill most of the
 # frame", "safe enough").
 _QUANTIFIERS = frozenset("few several many numerous multiple various countless enough much more most".split())
 # Words before a noun that cannot modify it as a noun would: pronouns, adverbs and quantifiers

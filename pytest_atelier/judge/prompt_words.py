@@ -47,7 +47,7 @@ class Word:
 _TOKEN = re.compile(r"[^\W_]+(?:['’][a-z]+)?|[.!?;]+|[,:()\[\]]|[ \t][-–—][ \t]|\n", re.IGNORECASE)
 _SENT_END = re.compile(r"^[.!?;]+$")
 # Text quoted to be shown, on one line: its commas and stops are the text's, not the prompt's
-# ("a headline "STAY LOW, GO!" at the top" is one clause), except a stop closing the quote
+# ("a headline "WAIT HERE, PLEASE!" at the top" is one clause), except a stop closing the quote
 # before a new sentence ('says "Hello." Then ...').
 _QUOTED = re.compile(r'"[^"\n]{1,80}"|“[^”\n]{1,80}”|«[^»\n]{1,80}»')
 

@@ -1,5 +1,5 @@
 """The compound guard: which words next to a keyword change what it names ("sea lion") and which
-leave it as it is ("a cookie jar", "a few ferns", "a calming palette"); and a keyword phrase with
+leave it as it is ("a cookie jar", "a few gulls", "a calming palette"); and a keyword phrase with
 an adverb inside it."""
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def test_a_noun_before_a_whole_thing_may_rename_it(entity, prompt):
 
 
 @pytest.mark.parametrize("entity, prompt", [
-    ("fern", "a few ferns along the wall"),
+    ("gull", "a few gulls along the wall"),
     ("kites", "multiple kites over the beach"),
 ])
 def test_a_quantifier_before_a_noun_modifies_nothing(entity, prompt):
@@ -79,7 +79,7 @@ def test_a_keyword_before_a_made_picture_says_what_it_shows(group, prompt):
 @pytest.mark.parametrize("entity, prompt", [
     ("boy", "a boy born at sea, now an old captain"),  # a participle after the noun
     ("moon", "the moon far and small over the ridge"),  # an adjective after the noun
-    ("arrows", "chalk arrows on the pavement"),  # a material before the noun
+    ("arrows", "crayon arrows on the pavement"),  # a material before the noun
 ])
 def test_a_describing_word_after_or_a_material_before_leaves_the_noun(entity, prompt):
     assert verdict(present(entity), prompt) == "pass"
