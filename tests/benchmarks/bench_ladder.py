@@ -5,9 +5,9 @@
 The ladder (``fixtures/labels/ladder.yaml``) holds prompts of known quality for shipped tasks,
 written and labelled per checkpoint by writers who had not read the judge: one strong content
 plan in four formats (prose, markdown, JSON, an SD tag list), a flawed, a novice and a
-keyword-stuffed prompt; ``ladder-2.yaml`` and ``ladder-3.yaml`` hold more tasks by other
-writers, with a Midjourney line as a fifth format (ladder-3 kept blind to offline judge 18's
-readers; docs/judge.md has the figures). Each becomes a ``human:`` prompter (plus ``direct``, the brief pasted);
+keyword-stuffed prompt; ``ladder-2.yaml``, ``ladder-3.yaml`` and ``ladder-4.yaml`` hold more
+tasks by other writers, with a Midjourney line as a fifth format (ladder-3 kept blind to offline
+judge 18's readers, ladder-4 to judge 19's; docs/judge.md has the figures). Each becomes a ``human:`` prompter (plus ``direct``, the brief pasted);
 the plugin runs them with ``--backend=none --judge=offline`` and this script prints, per
 category and overall:
 
