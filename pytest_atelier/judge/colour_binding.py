@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .colour_links import (COLOUR_MODIFIERS, COLOUR_NOUNS, HUE_SUFFIXES, PHRASE_STOPS, PREPOSITIONS, SHADE_WORDS, colour_of, manner_word,
+from .colour_links import (COLOUR_MODIFIERS, COLOUR_NOUNS, HUE_SUFFIXES, PHRASE_STOPS, PREPOSITIONS, colour_of, manner_word,
                            participle_link, shades_next)
 from .colour_lists import colon_list, colour_items, comma_modifiers, label_value_colours, one_each
 from .colour_text import lettered_colours

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from .colour_binding import colour_words_bound, ones_after
 from .colour_links import colour_of
-from .compounds import _AFTER_HEAD, _LY_NOUNS, _describes, _heads_phrase, _modifies_next, adjective, plain_head  # noqa: F401 (prompt_styles reads the private three)
+from .compounds import _LY_NOUNS, _describes, _modifies_next, adjective, plain_head
 from .negation import excluded_after, scope_statuses, word_statuses
 from .prompt_words import AFFIRMED, DETERMINERS, NEGATED, UNCLEAR, Mention, Word, read_words, same_form, same_term
 from .quantities import NUMBER_WORDS, label_count, number_value, quantity_before
@@ -42,6 +42,7 @@ __all__ = [
     "excluded_after",
     "names_a_thing",
     "plain_head",
+    "relation_at",
     "refers_back",
     "adjective",
     "THING_HUES",

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .prompt_evidence import _AFTER_HEAD, _describes, _heads_phrase
+from .compounds import _AFTER_HEAD, _describes, _heads_phrase
 from .prompt_words import DETERMINERS, Mention, Word
 
 __all__ = ["names_style", "STYLE_LABELS"]
