@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from .colour_links import (COLOUR_MODIFIERS, COLOUR_NOUNS, HUE_SUFFIXES, PHRASE_STOPS, PREPOSITIONS, colour_of, manner_word,
-                           participle_link, shades_next)
-from .colour_lists import colon_list, colour_items, comma_modifiers, label_value_colours, one_each
+                           participle_link, shades_next, tint_of)
+from .colour_joins import PREDICATE_LINKS, colour_follows, colour_range, coordinated_modifiers, elided_head, joined_colours, shared_head
+from .colour_lists import colon_list, colour_items, comma_modifiers, label_value_colours, one_each, parenthesised_colours
 from .colour_text import lettered_colours
 from .prompt_words import DETERMINERS, LIST_JOINERS, Word, labels_line
 from .quantities import ADJECTIVE_GAP
@@ -12,7 +13,6 @@ from .text_units import in_quotes
 
 __all__ = ["colour_words_bound", "ones_after"]
 
-_PREDICATE_LINKS = frozenset({"is", "are", "in", "coloured", "colored", "painted", "dyed", "tinted", "of", "be", "all"})
 _ADVERBS = frozenset({"behind", "itself", "here", "there", "too", "also", "overall", "below", "above"})
 
 
@@ -116,6 +116,12 @@ _DEPICTIONS = frozenset(
 )
 
 
+# Nouns for a group of things: the colour of "a blue stack of books" is the books'.
+_GROUPS = frozenset(
+    "stack stacks pile piles heap heaps bunch bunches bundle bundles cluster clusters pair pairs set sets".split()
+)
+
+
 def _ground(words: list[Word], k: int) -> bool:
     """A colour word used as the ground a thing is set on: after "on" or "against", closing its
     phrase ("isolated on white", "a vignette on white with ragged edges"; not "on white sails")."""
@@ -202,37 +208,14 @@ def _listed(words: list[Word], k: int) -> bool:
     return k + 1 < len(words) and words[k + 1].clause != words[k].clause and words[k + 1].sentence == words[k].sentence
 
 
-def _shared_head(words: list[Word], joiner: int, start: int, bound: list[tuple[int, str]]) -> bool:
-    """"red tail-light and white headlight trails": the phrase after "and" has a word between
-    its colour and the noun, and the phrase before it has a colour just as far back, so the
-    noun may be shared by both colours."""
-    if not bound or bound[-1][0] >= start - 1:
-        return False
-    before = range(joiner - 1, max(-1, joiner - 4), -1)
-    return any(colour_of(words[k].text) and words[k].clause == words[joiner].clause for k in before if k != joiner - 1)
-
-
-def _joined_colours(words: list[Word], joiner: int) -> list[tuple[int, str]]:
-    """The colours joined by "and"/"or" to those of a noun phrase ("blue and white checkerboard"):
-    under either reading (a two-colour board, or blue boards and white ones) they are the noun's.
-    Not a colour said of something before ("the barn is red and blue hats ...")."""
-    k, found = joiner - 1, []
-    while k >= 0 and words[k].clause == words[joiner].clause and (colour_of(words[k].text) or words[k].text in COLOUR_MODIFIERS):
-        if colour_of(words[k].text) and not words[k].hyphen_next:
-            found.append((k, colour_of(words[k].text)))
-        k -= 1
-    said_of_another = k >= 0 and words[k].clause == words[joiner].clause and words[k].text in _PREDICATE_LINKS
-    return [] if said_of_another else found
-
-
 def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tuple[list[tuple[int, str]], bool]:
     """Colour words bound to the noun phrase ``words[start:end]``: pre-modifiers inside the
     phrase (back to a determiner, joiner or preposition) and predicates right after it
     ("the hat is blue", "a hat in bright blue", "the bar highlighted in green", "hat (blue)"). Returns ``([(index,
     canonical colour)], ambiguous)``; ambiguous is true when a colour-only phrase is joined
     to this one by and/or ("red and blue hats"), so the binding cannot be told."""
-    if end - start == 1 and colour_of(words[start].text) and _ground(words, start):
-        return [(start, colour_of(words[start].text))], False  # "isolated on white": white is the ground
+    if end - start == 1 and colour_of(words[start].text) and (_ground(words, start) or elided_head(words, start)):
+        return [(start, colour_of(words[start].text))], False  # "isolated on white": white is the ground; "..., then blue"
     bound: list[tuple[int, str]] = []
     ambiguous = False
     prep_object = _object_of_preposition(words, start)
@@ -243,24 +226,32 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
             i -= 1  # "blue-and-white": one compound colour
             continue
         if w in PHRASE_STOPS:
+            if colour_range(words, i, start):
+                bound += joined_colours(words, i)  # "a light grey to black cat": both are the cat's
             if w in LIST_JOINERS and i > 0 and colour_of(words[i - 1].text) and words[i - 1].clause == words[start].clause:
                 ambiguous = True
-                bound += _joined_colours(words, i)
-            ambiguous |= w in LIST_JOINERS and _shared_head(words, i, start, bound)
+                bound += joined_colours(words, i)
+            ambiguous |= w in LIST_JOINERS and shared_head(words, i, start, bound)
+            shared = coordinated_modifiers(words, i, start) if w in LIST_JOINERS and not bound else []
+            bound, ambiguous = bound + shared, ambiguous or bool(shared)  # "red second and minute needles"
             of = i - (w in DETERMINERS)
-            if not bound and of > 0 and words[of].text == "of" and words[of - 1].text in _DEPICTIONS and words[of - 1].clause == words[start].clause:
-                bound += colour_words_bound(text, words, of - 1, of)[0]  # "a black ink drawing of a saxophone"
+            if not bound and of > 0 and words[of].text == "of" and words[of - 1].text in _DEPICTIONS | _GROUPS and words[of - 1].clause == words[start].clause:
+                bound += colour_words_bound(text, words, of - 1, of)[0]  # "a black ink drawing of a saxophone", "a blue pile of books"
             i = -1
             break
         colour = colour_of(w)
         joined = words[i + 1].text if words[i].hyphen_next else ""
         compound = joined and not colour_of(joined) and joined not in HUE_SUFFIXES and joined not in LIST_JOINERS
+        colour = None if joined and tint_of(w) and colour_of(joined) else colour  # "reddish-brown" is a brown
         named = text[words[i].start].isupper() and i > 0 and words[i - 1].clause == words[i].clause  # not after "Left half:"
         gap = sum(not words[k - 1].hyphen_next for k in range(i + 1, start))  # "brush-and-ink" is one word
         if colour and not compound and not named and gap <= ADJECTIVE_GAP:
             bound.append((i, colour))  # not "red-haired" (the hair) nor "Green Valley Farms" (a name)
         i -= 1
     bound += comma_modifiers(text, words, i, start)  # "a tall, glossy white vase", "mostly green, blurred background"
+    glossed = parenthesised_colours(text, words, start, end)
+    if glossed:
+        return bound + glossed, ambiguous  # "a jug (satin orange)", "a pewter (blue-grey) wall"
     j = end
     quoted = in_quotes(text, words)
     while j < len(words) and quoted[j] and words[j].sentence == words[start].sentence:
@@ -270,7 +261,7 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
         return bound + each, ambiguous  # "three lines, one red, one green and one blue"
     if end < len(words) and words[end].text in COLOUR_NOUNS and labels_line(text, words, start, end + 1):
         return bound + label_value_colours(words, end + 1), ambiguous  # "- Box colour: sky blue"
-    if labels_line(text, words, start, end):
+    if labels_line(text, words, start, end) and not quoted[end]:  # 'Title: "SALE" in red' reads as 'the title "SALE" in red'
         first = label_value_colours(words, end)
         rest = next((n for n in range(end + 1, len(words)) if words[n].clause != words[end].clause), len(words))
         more = colour_items(words, rest) if rest < len(words) and words[rest].sentence == words[end].sentence else []
@@ -281,7 +272,7 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
     j = _copula_after_list(words, _copula_after_phrase(words, _past_phrase(words, _past_posture(words, j))))  # "the blades on the right are blue"
     if j < len(words) and words[j].sentence == words[start].sentence:
         k = j + (words[j].text in _ADVERBS and j + 1 < len(words) and words[j + 1].text in ("is", "are"))  # "the wall behind is"
-        while k < len(words) and (words[k].text in _PREDICATE_LINKS or participle_link(words, k) or k > j and manner_word(words, k) and participle_link(words, k - 1)) and k - j < 4:
+        while k < len(words) and (words[k].text in PREDICATE_LINKS or participle_link(words, k) or k > j and manner_word(words, k) and participle_link(words, k - 1)) and k - j < 4:
             k += 1
         if k > j and words[k - 1].text in _COPULAS:
             if prep_object:
@@ -315,8 +306,8 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
                 while k < len(words) and words[k].sentence == words[start].sentence:
                     if colour_of(words[k].text):
                         bound.append((k, colour_of(words[k].text)))
-                    elif words[k].text not in LIST_JOINERS and words[k].text not in COLOUR_MODIFIERS:
-                        break
+                    elif words[k].text not in LIST_JOINERS and words[k].text not in COLOUR_MODIFIERS and not (words[k].text == "to" and colour_follows(words, k)):
+                        break  # "the cat is grey to black": a range
                     k += 1
         if not bound:
             bound += _resultative(words, start, j)
@@ -327,11 +318,16 @@ def colour_words_bound(text: str, words: list[Word], start: int, end: int) -> tu
 
 def ones_after(words: list[Word], end: int) -> list[int]:
     """Indices of "one"/"ones" later in the sentence that stand for another of the noun ending
-    before ``end``, with a colour of their own ("a red pennant ... and a yellow one")."""
+    before ``end``, with a colour of their own ("a red pennant ... and a yellow one"), and of
+    colours that stand for another with the noun left out, when the noun has a colour of its own
+    ("a red kite, then blue")."""
     found = []
+    coloured = any(colour_of(w.text) and w.clause == words[end - 1].clause for w in words[max(0, end - 4) : end - 1])
     for k in range(end, len(words)):
         if words[k].sentence != words[end - 1].sentence:
             break
+        if coloured and elided_head(words, k):
+            found.append(k)
         if words[k].text not in ("one", "ones") or (k + 1 < len(words) and words[k + 1].text == "of"):
             continue
         lead = words[max(end, k - 3) : k]

@@ -8,7 +8,7 @@ from .prompt_words import DETERMINERS, LIST_JOINERS, Word
 from .quantities import GAP_STOP
 
 __all__ = ["COLOUR_MODIFIERS", "COLOUR_NOUNS", "HUE_SUFFIXES", "PHRASE_STOPS", "PREPOSITIONS", "SHADE_WORDS", "colour_of", "colour_phrase", "manner_word",
-           "participle_link", "shades_next"]
+           "participle_link", "shades_next", "tint_of"]
 
 COLOUR_MODIFIERS = frozenset(
     "bright deep dark light pale vivid rich soft muted dusty warm cool neon pastel glossy matte "
@@ -82,7 +82,19 @@ def shades_next(words: list[Word], k: int) -> bool:
 
 
 def colour_of(word: str) -> str | None:
-    return colors.canonical(word)
+    """The palette colour a word names: a colour word ("crimson") or its "-ish" form ("reddish",
+    "bluish", "greyish": a tint of that colour)."""
+    return colors.canonical(word) or tint_of(word)
+
+
+def tint_of(word: str) -> str | None:
+    """The colour of an "-ish" word formed from a colour word, spelt with a doubled consonant or a
+    dropped "e" ("reddish", "whitish", "purplish", "greenish"), else None ("finish", "radish")."""
+    if len(word) < 6 or not word.endswith("ish"):
+        return None
+    stem = word[:-3]
+    doubled = stem[:-1] if stem[-1] == stem[-2] else None
+    return next((colors.canonical(base) for base in (stem, stem + "e", doubled) if base and colors.canonical(base)), None)
 
 
 def colour_phrase(text: str) -> bool:

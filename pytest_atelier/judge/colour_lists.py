@@ -8,7 +8,7 @@ from .colour_links import HUE_SUFFIXES, PHRASE_STOPS, SHADE_WORDS, colour_of, pa
 from .prompt_words import DETERMINERS, LIST_JOINERS, Word
 from .quantities import NUMBER_WORDS
 
-__all__ = ["colon_list", "colour_items", "comma_modifiers", "label_value_colours", "one_each"]
+__all__ = ["colon_list", "colour_items", "comma_modifiers", "label_value_colours", "one_each", "parenthesised_colours"]
 
 
 def label_value_colours(words: list[Word], k: int) -> list[tuple[int, str]]:
@@ -104,4 +104,29 @@ def comma_modifiers(text: str, words: list[Word], i: int, start: int) -> list[tu
         if opened or first == 0 or words[first - 1].sentence != words[first].sentence:
             return found if describing or opened else []
         i = first - 1
+    return []
+
+
+def _parenthesis(text: str, words: list[Word], first: int) -> list[int]:
+    """The words of the parenthesis opening at word ``first``, or [] when none opens there."""
+    if first <= 0 or first >= len(words) or "(" not in text[words[first - 1].end : words[first].start]:
+        return []
+    inner = [k for k in range(first, len(words)) if words[k].clause == words[first].clause]
+    closed = inner[-1] + 1 < len(words) and ")" in text[words[inner[-1]].end : words[inner[-1] + 1].start]
+    return inner if closed or inner[-1] + 1 == len(words) else []
+
+
+def parenthesised_colours(text: str, words: list[Word], start: int, end: int) -> list[tuple[int, str]]:
+    """Colours in parentheses that describe the noun phrase ``words[start:end]``: right after it,
+    at most two describing words and a colour ("a jug (satin orange)", "the lid (pale, mint green)"),
+    or, just before it, a gloss of its modifier made only of colours ("a pewter (blue-grey) wall")."""
+    after = _parenthesis(text, words, end)
+    if after and len(after) <= 3 and colour_of(words[after[-1]].text) and not any(
+            words[k].text in PHRASE_STOPS or words[k].text in NUMBER_WORDS for k in after):
+        return [(k, colour_of(words[k].text)) for k in after if colour_of(words[k].text)]
+    opened = next((k for k in range(start - 1, max(-1, start - 5), -1) if words[k].clause != words[start].clause), None)
+    before = [k for k in range(start) if opened is not None and words[k].clause == words[opened].clause]
+    glosses = before and ")" in text[words[before[-1]].end : words[before[-1] + 1].start] and _parenthesis(text, words, before[0]) == before
+    if glosses and all(colour_of(words[k].text) or words[k].text in SHADE_WORDS for k in before) and before[-1] + 1 == start:
+        return [(k, colour_of(words[k].text)) for k in before if colour_of(words[k].text)]
     return []

@@ -16,7 +16,7 @@ _TEXT_NOUNS = frozenset(
 _LETTER_NOUNS = frozenset("letters lettering type typeface font ink capitals caps script characters numerals digits".split())
 
 
-_SPANS = frozenset({"width", "height", "length"})
+_SPANS = frozenset({"width", "height", "length", "full", "whole", "entire"})  # "along the whole bottom"
 
 
 def _place_words(words: list[Word], j: int) -> int:
@@ -64,7 +64,7 @@ def _letters_in(words: list[Word], j: int) -> int:
         w = words[k].text
         if w == "in" and words[k].sentence == words[j].sentence:
             return k
-        place = w in PREPOSITIONS or w in DETERMINERS or w in REGION_AXES or w in FRAME_NOUNS or w.endswith("ly")
+        place = w in PREPOSITIONS or w in DETERMINERS or w in REGION_AXES or w in FRAME_NOUNS | _SPANS or w.endswith("ly")
         if words[k].sentence != words[j].sentence or colour_of(w) or w in LIST_JOINERS or k > j and not place:
             return -1  # the first word may be the verb; after it only a place in the frame
     return -1

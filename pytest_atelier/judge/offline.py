@@ -27,7 +27,7 @@ from .safety import lexical_safety
 
 __all__ = ["OfflineJudge", "VERSION", "make"]
 
-VERSION = "19"  # bump whenever a rule, threshold, checker or scoring changes results
+VERSION = "20"  # bump whenever a rule, threshold, checker or scoring changes results
 
 _NO_MEMORY = "no exemplar memory for this task's category in the suite: the offline judge cannot score {side}s"
 

@@ -39,8 +39,11 @@ _TEXT_KEY_PARTS = frozenset({"text", "caption", "headline", "title", "label", "s
 _DESCRIPTION_KEYS = frozenset({"description", "desc", "subject", "main subject", "what"})
 _POSITION_KEYS = frozenset("position placement location placed where region area alignment".split())
 _COLOUR_KEYS = frozenset("color colour colors colours".split())
-# Keys that give a colour when their value is one ("ink": "black", "fill": "teal").
-_PAINT_KEYS = frozenset("ink inks paint fill tint hue shade".split())
+# Keys that give a colour when their value is one or opens with one ("ink": "black", "fill": "teal",
+# "finish": "brushed silver steel").
+_PAINT_KEYS = frozenset("ink inks paint fill tint hue shade finish".split())
+# Keys naming the shapes a thing is drawn as ("icon": {"shapes": "two stacked circles", "color": "red"}).
+_SHAPE_KEYS = frozenset("shape shapes form forms".split())
 _COUNT_KEYS = frozenset("count number quantity amount".split())
 _NAME_KEYS = frozenset("item name object element thing what entity type kind subject character figure".split())
 # Keys under a text key that say how the text looks, not what it says.
@@ -126,10 +129,13 @@ def _say_in(value, path: tuple[str, ...], out: list[str], text: bool, negative: 
         if role is not None:  # {"content": "SALE", "role": "headline", "position": "top"}: 'headline "SALE" at the top'
             value, path = _say_text_record(value, role, out), (*path, str(value[role]).strip())
         place = next((str(k) for k, v in value.items() if key_words(str(k)) in _POSITION_KEYS and isinstance(v, str)), None)
+        paint = next((v.strip() for k, v in value.items() if key_words(str(k)) in _COLOUR_KEYS and isinstance(v, str) and colour_phrase(v)), None)
         said = negative or place is None
         for k, v in value.items():
             if str(k) == place and not negative:
                 continue  # said with the text it places, or on its own below
+            if paint and key_words(str(k)) in _SHAPE_KEYS and isinstance(v, str) and len(v.split()) > 1:
+                v = f"{v.strip().rstrip('.')} in {paint}"  # the object's colour is that of the shapes it is drawn as
             before = len(out)
             _say(v, (*path, str(k)), out, negative, text or _is_text_key(key))
             if not said and len(out) == before + 1 and (_is_text_key(str(k)) or key_words(str(k)) in _DESCRIPTION_KEYS):
@@ -270,7 +276,8 @@ def _sentence(path: tuple[str, ...], value, under_text: bool = False) -> str:
     if isinstance(value, bool):
         return f"{words}." if value else f"no {words}."
     text = str(value).strip()
-    if (under_text and words not in _POSITION_KEYS | _COLOUR_KEYS | _DESCRIPTIVE_KEYS) or (_is_text_key(key) and isinstance(value, str)):
+    painted = words in _PAINT_KEYS and isinstance(value, str) and _colour_lead(text)
+    if (under_text and words not in _POSITION_KEYS | _COLOUR_KEYS | _DESCRIPTIVE_KEYS and not painted) or (_is_text_key(key) and isinstance(value, str)):
         if text.lower() in _NONE_VALUES or text.lower().startswith(("no ", "none")):
             return f"{words}: none."
         if not re.search(r"[\"“”«»]", text):
@@ -282,8 +289,8 @@ def _sentence(path: tuple[str, ...], value, under_text: bool = False) -> str:
     if words in _POSITION_KEYS and owner:
         glue = " " if _PREPOSITION_START.match(text) or _PARTICIPLE_START.match(text) else " at "
         return f"{owner}{glue}{text}."
-    if words in _COLOUR_KEYS and owner or words in _PAINT_KEYS and owner and colour_phrase(text):
-        return f"{text} {owner}." if colour_phrase(text) else f"{owner} in {text}."
+    if words in _COLOUR_KEYS and owner or painted and owner:
+        return f"{text} {owner}." if colour_phrase(text) else f"{owner} in {text}."  # "finish": "brushed silver steel": "toaster in brushed silver steel."
     if len(words.split()) > 1 and words.split()[-1] in _COLOUR_KEYS:  # "line_color": "amber", "body_color": "white, rounded"
         head, rest = _COLOUR_LEAD.match(text).groups()
         part = words.rsplit(" ", 1)[0]
@@ -348,6 +355,17 @@ def _text_and_note(value: str) -> tuple[str, str]:
     if m and not re.search(r"[a-z]", value[: m.start()]):
         return value[: m.start()], m.group(1)
     return value, ""
+
+
+def _colour_lead(value: str) -> bool:
+    """Whether a value opens with a colour, behind at most two describing words ("brushed silver
+    steel", "deep red with gold trim"; not "wood with red trim")."""
+    words = re.findall(r"[a-z]+", value.lower())[:3]
+    first = next((n for n, w in enumerate(words) if colour_phrase(w)), None)
+    return first is not None and not any(w in _NOT_DESCRIBING for w in words[:first])
+
+
+_NOT_DESCRIBING = frozenset("with and or of in on at by for to from the a an".split())
 
 
 def _aspect(ratio: str) -> str:
