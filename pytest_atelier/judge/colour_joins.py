@@ -66,7 +66,7 @@ def joined_colours(words: list[Word], joiner: int) -> list[tuple[int, str]]:
         if colour_of(words[k].text) and not words[k].hyphen_next:
             found.append((k, colour_of(words[k].text)))
         k -= 1
-    said_of_another = k >= 0 and words[k].clause == words[joiner].clause and words[k].text in PREDICATE_LINKS
+    said_of_another = k >= 0 and words[k].clause == words[joiner].clause and words[k].text in PREDICATE_LINKS - {"in", "of"}  # "in red and tan grass" is a place
     return [] if said_of_another else found
 
 

@@ -44,6 +44,15 @@ def test_to_before_a_place_is_no_range():
     assert verdict(colour("blue", "kettle"), "The kettle is red to the left of the sink.") == "fail"
 
 
+@pytest.mark.parametrize("wanted", ["red", "gold"])
+def test_colours_joined_after_a_place_preposition_are_the_nouns(wanted):
+    assert verdict(colour(wanted, "leaves"), "A fox naps in red and gold leaves by the fence.") == "pass"
+
+
+def test_colours_joined_after_a_copula_are_said_of_the_subject():
+    assert verdict(colour("red", "umbrellas"), "The towel is red and gold umbrellas shade it.") != "pass"
+
+
 # --- a head left out after "then" ------------------------------------------------------------------
 
 
