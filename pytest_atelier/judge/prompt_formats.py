@@ -45,7 +45,7 @@ _PAINT_KEYS = frozenset("ink inks paint fill tint hue shade finish".split())
 # Keys naming the shapes a thing is drawn as ("icon": {"shapes": "two stacked circles", "color": "red"}).
 _SHAPE_KEYS = frozenset("shape shapes form forms".split())
 _COUNT_KEYS = frozenset("count number quantity amount".split())
-_NAME_KEYS = frozenset("item name object element thing what entity type kind subject character figure".split())
+_NAME_KEYS = frozenset("item name object element thing what entity type kind subject character figure animal creature person vehicle".split())
 # Keys under a text key that say how the text looks, not what it says.
 _DESCRIPTIVE_KEYS = frozenset("look style font typeface size weight case effect finish treatment material shape".split())
 _COLOUR_LEAD = re.compile(r"^(.+?)((?:\s*[,;]|\s+with\b).*)?$", re.DOTALL)  # a value's lead, before a comma or "with"

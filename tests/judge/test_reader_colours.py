@@ -8,7 +8,7 @@ import json
 import pytest
 
 from pytest_atelier.judge.colour_links import colour_of
-from tests.judge.helpers_checks import colour, verdict
+from tests.judge.helpers_checks import colour, count, verdict
 
 # --- "-ish" tints and ranges --------------------------------------------------------------------
 
@@ -141,3 +141,9 @@ def test_an_objects_colour_is_that_of_the_shapes_it_is_drawn_as():
     prompt = _json({"style": "flat logo", "mark": {"position": "left", "shapes": "two overlapping circles", "color": "orange"}})
     assert verdict(colour("orange", "circles"), prompt) == "pass"
     assert verdict(colour("orange", "mark"), prompt) == "pass"
+
+
+def test_a_category_key_names_the_thing_an_object_counts_and_colours():
+    prompt = _json({"genre": "nature photo", "subject": {"animal": "hare", "count": 1, "coat": "brown with a white tail"}})
+    assert verdict(count("hare", 1), prompt) == "pass"
+    assert verdict(colour("brown", "hare"), prompt) == "pass"
