@@ -7,7 +7,7 @@ import dataclasses
 from .negation import scope_statuses
 from .prompt_words import ADVERBIAL_OPENERS, AFFIRMED, DETERMINERS, LIST_JOINERS, NEGATED, UNCLEAR, Mention, Word, labels_line, read_words
 from .quantities import GAP_STOP, NUMBER_WORDS
-from .regions import FRAME_NOUNS, FRAME_OWNERS, REGION_AXES
+from .regions import FRAME_NOUNS, FRAME_OWNERS, REGION_AXES, regions_in
 from .text_units import in_quotes
 
 __all__ = ["Relation", "CONVERSE", "relation_at", "relations_between", "relative_placements"]
@@ -91,11 +91,26 @@ def _subject_gap(words: list[Word], lo: int, hi: int, quoted: list[bool]) -> boo
     gap = [words[k] for k in range(lo, hi) if not quoted[k]]
     if gap and all(w.text.endswith("ing") and _linking(w.text) for w in gap) and len(gap) <= 2 and gap[0].sentence == words[lo - 1].sentence:
         return True  # "a goblet, standing behind the carafe": a participle after a comma still places the thing
-    if _support_between(gap) or _with_phrase_between(gap):
+    if _support_between(gap) or _with_phrase_between(gap) or _region_between(words, lo, hi, quoted):
         return True
     if any(w.clause != words[lo - 1].clause or w.text in _RELATION_STOPS for w in gap):
         return False
     return len(gap) <= 1 or (len(gap) <= 3 and all(_linking(w.text) for w in gap))
+
+
+# Words of a phrase that places a thing in the frame: "at the very top", "in the upper left corner of the frame".
+_FRAME_PLACE_WORDS = frozenset({"at", "on", "in", "along", "across", "near", "toward", "towards", "the", "of", "very", "far",
+                                "dead", "extreme", *REGION_AXES, *FRAME_NOUNS, *FRAME_OWNERS})
+
+
+def _region_between(words: list[Word], lo: int, hi: int, quoted: list[bool]) -> bool:
+    """A frame region of the thing said between it and the relation phrase ("a phone at the top
+    left, above the mug"; "a kite far right beside the tree"): the relation is still the thing's."""
+    gap = [k for k in range(lo, hi) if not quoted[k]]
+    if not gap or len(gap) > 8 or any(words[k].sentence != words[lo - 1].sentence or words[k].text not in _FRAME_PLACE_WORDS for k in gap):
+        return False
+    bare = sum(words[k].text in REGION_AXES for k in gap) >= 2 or words[gap[0]].text in ("very", "far", "dead", "extreme")
+    return bare or bool(regions_in(words, lo, hi))
 
 
 # Grounds that spread under everything: a relation after one places the part where a thing is

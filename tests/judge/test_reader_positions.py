@@ -1,0 +1,109 @@
+"""Positions said by order, by a region word that tells things apart, by an object's position
+key, and relations said past a frame region (issue #26)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pytest_atelier.judge.prompt_order import placed_in_order
+from pytest_atelier.suite.models import ColorCheck
+from tests.judge.helpers_checks import colour, layout, relation, verdict
+
+# --- things listed in order along the frame ------------------------------------------------------
+
+_SHELF = {"shelf": {"order_top_to_bottom": ["jar of honey", "bread box", "tea tin"]}}
+
+
+@pytest.mark.parametrize("prompt, region, entity", [
+    ("On the counter, from left to right: a kettle, a cup, then a spoon.", "left", "kettle"),
+    ("On the counter, from left to right: a kettle, a cup, then a spoon.", "right", "spoon"),
+    ("- Right to left: a kettle, a cup, a spoon", "right", "kettle"),
+    (json.dumps(_SHELF), "top", "jar"),
+    (json.dumps(_SHELF), "bottom", "tin"),
+])
+def test_the_ends_of_a_list_in_order_are_at_the_sides_it_runs_between(prompt, region, entity):
+    assert verdict(layout(region, entity), prompt) == "pass"
+
+
+def test_a_middle_item_of_an_ordered_list_gets_no_side():
+    assert verdict(layout("left", "cup"), "From left to right: a kettle, a cup, then a spoon.") == "abstain"
+
+
+def test_an_item_that_places_itself_keeps_its_own_place():
+    assert placed_in_order("Top to bottom: a roof, walls, a door in the middle") == "Top to bottom: a roof at the top, walls, a door in the middle"
+
+
+@pytest.mark.parametrize("text", [
+    "Left to right: a kettle",  # one item has no two ends
+    "Left to left: a kettle, a cup",  # not an order between two sides
+    "The kettle stands left to right of the cup, a spoon",  # no list after a label
+])
+def test_without_an_ordered_list_nothing_is_placed(text):
+    assert placed_in_order(text) == text
+
+
+# --- a terse region after a noun -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("prompt", ["(yellow kite far left:1.2), green kite second", "three kites, the yellow kite far left, then a green one"])
+def test_a_sharpened_region_closing_a_phrase_places_its_noun(prompt):
+    assert verdict(layout("left", "yellow kite"), prompt) == "pass"
+
+
+# --- a region word that tells several of a thing apart --------------------------------------------
+
+
+def test_contrasting_region_words_before_one_noun_place_each_at_its_side():
+    prompt = "A row of three huts: the left hut holds a goat, the middle hut a hen, the right hut a donkey."
+    assert verdict(layout("left", "goat"), prompt) == "pass"
+    assert verdict(layout("right", "donkey"), prompt) == "pass"
+
+
+@pytest.mark.parametrize("prompt", [
+    "The left hut holds a goat.",  # nothing told apart
+    "In her left hand a goat toy, in her right hand a bell.",  # a body's own sides
+])
+def test_a_region_word_before_a_noun_without_contrast_is_no_frame_region(prompt):
+    assert verdict(layout("left", "goat"), prompt) == "abstain"
+
+
+# --- an object's position key -------------------------------------------------------------------
+
+_CARDS = json.dumps({"cards": [
+    {"position": "left", "portrait": "a boy with a red scarf"},
+    {"position": "right", "portrait": "a girl with a blue scarf"},
+]})
+
+
+def test_a_bare_position_key_places_all_its_object_says():
+    assert verdict(layout("left", "boy"), _CARDS) == "pass"
+    assert verdict(ColorCheck(type="color", color="blue", entity="scarf", region="right"), _CARDS) == "pass"
+    assert verdict(colour("red", "scarf"), _CARDS) == "pass"
+
+
+def test_a_place_clause_after_a_noun_and_its_with_phrase_places_the_noun():
+    assert verdict(layout("right", "boy"), "A boy with a red scarf, on the right. A dog sleeps.") == "pass"
+
+
+def test_a_position_value_that_is_a_relation_is_read_as_one():
+    prompt = json.dumps({"items": [{"item": "stool", "count": 1, "position": "right of the desk"}, {"item": "desk", "position": "centre"}]})
+    assert verdict(relation("stool", "right_of", "desk"), prompt) == "pass"
+
+
+# --- a relation said past the thing's frame region ---------------------------------------------
+
+
+@pytest.mark.parametrize("prompt, rel", [
+    ("A wall clock at top right above the doorway.", "above"),
+    ("wall clock top right above the doorway, potted fern", "above"),
+    ("A wall clock in the upper right corner above the doorway.", "above"),
+    ("A wall clock at the very top above the doorway.", "above"),
+])
+def test_a_frame_region_between_a_thing_and_its_relation_keeps_the_relation_its(prompt, rel):
+    assert verdict(relation("clock", rel, "doorway"), prompt) == "pass"
+
+
+def test_a_place_of_another_thing_between_them_is_no_frame_region():
+    assert verdict(relation("clock", "above", "doorway"), "A wall clock on the left side of the shelf above the doorway.") == "abstain"
