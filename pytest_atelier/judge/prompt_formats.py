@@ -122,11 +122,11 @@ def _say(value, path: tuple[str, ...], out: list[str], negative: bool, text: boo
 def _say_in(value, path: tuple[str, ...], out: list[str], text: bool, negative: bool = False) -> None:
     key = path[-1] if path else ""
     if isinstance(value, dict):
-        before, where = len(out), _bare_place(value) if not negative else None
+        before, where = len(out), _object_place(value) if not negative else None
         _say_object(value, path, out, text, negative)
         if where:  # {"position": "left", "portrait": "a girl with black hair"}: all it says is there
-            lead = region_lead(where).lower()
-            out[before:] = [ln if where in ln.lower() else f"{ln.rstrip().rstrip('.')}, {lead}." for ln in out[before:]]
+            glue = f", {region_lead(where).lower()}" if region_label(where) else f" {where}"
+            out[before:] = [ln if where in ln.lower() else f"{ln.rstrip().rstrip('.')}{glue}." for ln in out[before:]]
         return
     if isinstance(value, list) and ORDER.search(key_words(key)) and value and all(isinstance(v, str) for v in value):
         out.append(f"{key_words(key)}: {', '.join(v.strip() for v in value)}.")  # "order_left_to_right": ["a", "b"]
@@ -269,11 +269,16 @@ def _placed(line: str, where: str) -> str:
     return line.rstrip(".") + glue + where + "."
 
 
-def _bare_place(value: dict) -> str | None:
-    """The value of an object's position key when it is only a part of the frame ("left",
-    "top right"), lower-cased."""
+def _object_place(value: dict) -> str | None:
+    """The value of an object's position key, lower-cased, when it is only a part of the frame
+    ("left", "top right") or only a relation to one thing ("left of the radar"): said of every
+    line the object says."""
     where = next((v for k, v in value.items() if key_words(str(k)) in _POSITION_KEYS and isinstance(v, str)), None)
-    return where.strip().rstrip(".").lower() if where and region_label(where) else None
+    where = where.strip().rstrip(".").lower() if where else ""
+    words = read_words(where)
+    hit = relation_at(words, 0) if words else None
+    relation = hit is not None and len({w.clause for w in words}) == 1 and len(words) - hit[0] <= 4
+    return where if where and (region_label(where) or relation) else None
 
 
 def _opens_a_place(where: str) -> bool:

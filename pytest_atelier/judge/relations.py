@@ -104,9 +104,12 @@ _FRAME_PLACE_WORDS = frozenset({"at", "on", "in", "along", "across", "near", "to
 
 
 def _region_between(words: list[Word], lo: int, hi: int, quoted: list[bool]) -> bool:
-    """A frame region of the thing said between it and the relation phrase ("a phone at the top
-    left, above the mug"; "a kite far right beside the tree"): the relation is still the thing's."""
+    """A frame region of the thing said between it and the relation phrase, after link words if
+    any ("a phone at the top left, above the mug"; "a kite far right beside the tree"; "a hut
+    standing left of centre on the hill"): the relation is still the thing's."""
     gap = [k for k in range(lo, hi) if not quoted[k]]
+    while gap and words[gap[0]].text not in _FRAME_PLACE_WORDS and _linking(words[gap[0]].text):
+        gap = gap[1:]  # "a castle sitting left of centre on the hill": a verb of place before the region
     if not gap or len(gap) > 8 or any(words[k].sentence != words[lo - 1].sentence or words[k].text not in _FRAME_PLACE_WORDS for k in gap):
         return False
     bare = sum(words[k].text in REGION_AXES for k in gap) >= 2 or words[gap[0]].text in ("very", "far", "dead", "extreme")

@@ -87,6 +87,11 @@ def test_a_place_clause_after_a_noun_and_its_with_phrase_places_the_noun():
     assert verdict(layout("right", "boy"), "A boy with a red scarf, on the right. A dog sleeps.") == "pass"
 
 
+def test_a_position_key_that_is_a_relation_places_all_its_object_says():
+    prompt = json.dumps({"clock": {"face": "white"}, "shelf_area": {"position": "below the clock", "jars": ["SALT", "FLOUR"]}})
+    assert verdict(relation("jars", "below", "clock"), prompt) == "pass"
+
+
 def test_a_position_value_that_is_a_relation_is_read_as_one():
     prompt = json.dumps({"items": [{"item": "stool", "count": 1, "position": "right of the desk"}, {"item": "desk", "position": "centre"}]})
     assert verdict(relation("stool", "right_of", "desk"), prompt) == "pass"
@@ -100,6 +105,7 @@ def test_a_position_value_that_is_a_relation_is_read_as_one():
     ("wall clock top right above the doorway, potted fern", "above"),
     ("A wall clock in the upper right corner above the doorway.", "above"),
     ("A wall clock at the very top above the doorway.", "above"),
+    ("a wall clock hanging right of centre above the doorway", "above"),
 ])
 def test_a_frame_region_between_a_thing_and_its_relation_keeps_the_relation_its(prompt, rel):
     assert verdict(relation("clock", rel, "doorway"), prompt) == "pass"
