@@ -25,7 +25,7 @@ import yaml
 from .colour_links import colour_phrase
 from .prompt_labels import EXCLUSION_LINE, PLAIN_KEYS, SECTION_WORDS, exclusion_label, key_words, names, region_label, region_lead
 from .prompt_markdown import plain_lines
-from .prompt_order import ORDER, placed_in_order
+from .prompt_order import ORDER, placed_in_order, placed_panels
 from .prompt_words import read_words
 from .relations import relation_at
 
@@ -68,7 +68,7 @@ def plain_prompt(text: str) -> str:
         lines: list[str] = []
         _say(structured, (), lines, False)
         return placed_in_order("\n".join(lines))
-    return placed_in_order(plain_lines(_without_tool_syntax(body)))
+    return placed_panels(placed_in_order(plain_lines(_without_tool_syntax(body))))
 
 
 def _without_fence(text: str) -> str:

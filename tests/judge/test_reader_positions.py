@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from pytest_atelier.judge.prompt_order import placed_in_order
+from pytest_atelier.judge.prompt_order import placed_in_order, placed_panels
 from pytest_atelier.suite.models import ColorCheck
 from tests.judge.helpers_checks import colour, layout, relation, verdict
 
@@ -42,6 +42,30 @@ def test_an_item_that_places_itself_keeps_its_own_place():
 ])
 def test_without_an_ordered_list_nothing_is_placed(text):
     assert placed_in_order(text) == text
+
+
+# --- numbered panels of a strip ----------------------------------------------------------------------
+
+_STRIP = "A three-panel strip, side by side. Panel 1: a fox asks. Panel 2: a hare with a lantern. Panel 3: the fox again."
+
+
+@pytest.mark.parametrize("prompt, region, entity", [
+    (_STRIP, "center", "hare"),
+    (_STRIP.replace("Panel 3: the fox", "Panel 3: the owl"), "right", "owl"),
+    ("Three framed panels stacked vertically.\n- Panel one: a fox asks\n- Panel two: a hare answers", "top", "fox"),
+])
+def test_numbered_panels_of_a_strip_in_one_row_or_column_are_placed_along_it(prompt, region, entity):
+    assert verdict(layout(region, entity), prompt) == "pass"
+
+
+@pytest.mark.parametrize("text", [
+    "Four panels in a 2x2 grid. Panel 1: a fox.",  # a grid has no single row
+    "Three panels. Panel 1: a fox.",  # no layout said
+    "A four-panel strip in a row. Panel 2: a fox.",  # an inner panel of an even strip
+    "A three-panel strip. Panel 2, the middle: a fox.",  # placed already
+])
+def test_panels_without_a_known_place_are_left_as_they_are(text):
+    assert placed_panels(text) == text
 
 
 # --- a terse region after a noun -------------------------------------------------------------------
