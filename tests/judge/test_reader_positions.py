@@ -44,6 +44,22 @@ def test_without_an_ordered_list_nothing_is_placed(text):
     assert placed_in_order(text) == text
 
 
+# --- a label that opens with a frame region, then notes ------------------------------------------
+
+
+@pytest.mark.parametrize("prompt, region, entity", [
+    ('## Lettering\n- Bottom, bold condensed, white: banner "OPEN LATE"', "bottom", "banner"),
+    ("## Layout\n- Right column, bottom: a tin watering can\n- Left column, top: a trowel", "bottom-right", "watering can"),
+    ("## Layout\n- Right column, bottom: a tin watering can\n- Left column, top: a trowel", "top-left", "trowel"),
+])
+def test_a_label_opening_with_a_region_places_its_line_past_its_notes(prompt, region, entity):
+    assert verdict(layout(region, entity), prompt) == "pass"
+
+
+def test_a_label_that_only_opens_with_a_region_word_of_a_thing_places_nothing():
+    assert verdict(layout("top", "boot"), "- Upper, stitched: a boot with laces") == "abstain"
+
+
 # --- numbered panels of a strip ----------------------------------------------------------------------
 
 _STRIP = "A three-panel strip, side by side. Panel 1: a fox asks. Panel 2: a hare with a lantern. Panel 3: the fox again."
