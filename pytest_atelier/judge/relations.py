@@ -254,7 +254,9 @@ def _subject_before(words: list[Word], found: list[Mention], i: int, kinds: list
         while start > 0 and words[start - 1].clause == words[k].clause:
             start -= 1
         opener = words[start].text
-        if words[k].clause != words[i].clause and not (opener in _ADVERBIAL_OPENERS or opener in _RELATION_LINKS or opener == "with" or opener.endswith(("ed", "ing"))):
+        described = opener in ("each", "both", "all", "with") or k - start < 3 and opener not in DETERMINERS and not any(
+            start <= m.start <= k for m in found)  # "..., face down, ...", "..., each with a red cap; ...": said of the thing before
+        if words[k].clause != words[i].clause and not (opener in _ADVERBIAL_OPENERS or opener in _RELATION_LINKS or described or opener.endswith(("ed", "ing"))):
             return _opening_mention(words, found, start, kinds, avoid)
         verb = next((v for v in range(start + 1, min(k + 1, start + 6)) if words[v].text in _PLACE_VERBS), None)
         if words[k].clause != words[i].clause and opener in ("on", "at", "in") and verb is not None:

@@ -153,3 +153,12 @@ def test_a_frame_region_between_a_thing_and_its_relation_keeps_the_relation_its(
 
 def test_a_place_of_another_thing_between_them_is_no_frame_region():
     assert verdict(relation("clock", "above", "doorway"), "A wall clock on the left side of the shelf above the doorway.") == "abstain"
+
+
+@pytest.mark.parametrize("prompt, check", [
+    ("A brass bell, mouth down, at the top, and below it a clay jug.", ("jug", "below", "bell")),
+    ("A brass bell hangs high, dull grey; below it a clay jug.", ("jug", "below", "bell")),
+    ("Two candles standing upright, each with a blue wick; beside them a clay jug.", ("jug", "next_to", "candles")),
+])
+def test_a_pronoun_after_short_descriptions_stands_for_the_thing_they_describe(prompt, check):
+    assert verdict(relation(*check), prompt) == "pass"
