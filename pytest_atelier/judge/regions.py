@@ -289,6 +289,8 @@ def regions_in(words: list[Word], lo: int, hi: int) -> list[tuple[int, dict[str,
             extra = REGION_AXES[words[k].text]
             place.setdefault(extra[0], extra[1])
             k += 1
+        if k + 1 < hi and words[k].text == "hand" and words[k - 1].hyphen_next and words[k + 1].text in FRAME_NOUNS:
+            k += 1  # "the right-hand side", "the lower left-hand corner": the frame's, not a hand's
         same = k < len(words) and words[k].sentence == words[i].sentence and words[k].clause == words[i].clause
         nxt = words[k].text if same else ""
         lead = i

@@ -92,6 +92,11 @@ def test_a_sharpened_region_closing_a_phrase_places_its_noun(prompt):
     assert verdict(layout("left", "yellow kite"), prompt) == "pass"
 
 
+@pytest.mark.parametrize("prompt, region", [("A lamp in the lower left-hand corner.", "bottom-left"), ("- Lamp on the right-hand side", "right")])
+def test_a_left_hand_or_right_hand_part_of_the_frame_is_a_frame_region(prompt, region):
+    assert verdict(layout(region, "lamp"), prompt) == "pass"
+
+
 # --- a region word that tells several of a thing apart --------------------------------------------
 
 
