@@ -25,6 +25,9 @@ import yaml
 from .colour_links import colour_phrase
 from .prompt_labels import EXCLUSION_LINE, PLAIN_KEYS, SECTION_WORDS, exclusion_label, key_words, names, region_label, region_lead
 from .prompt_markdown import plain_lines
+from .prompt_order import ORDER, placed_in_order, placed_panels
+from .prompt_words import read_words
+from .relations import relation_at
 
 __all__ = ["plain_prompt", "EXCLUSION_LINE"]
 
@@ -67,8 +70,8 @@ def plain_prompt(text: str) -> str:
     if structured is not None:
         lines: list[str] = []
         _say(structured, (), lines, False)
-        return "\n".join(lines)
-    return plain_lines(_without_tool_syntax(body))
+        return placed_in_order("\n".join(lines))
+    return placed_panels(placed_in_order(plain_lines(_without_tool_syntax(body))))
 
 
 def _without_fence(text: str) -> str:
@@ -122,26 +125,14 @@ def _say(value, path: tuple[str, ...], out: list[str], negative: bool, text: boo
 def _say_in(value, path: tuple[str, ...], out: list[str], text: bool, negative: bool = False) -> None:
     key = path[-1] if path else ""
     if isinstance(value, dict):
-        name = _record_name(value)
-        if name is not None and not negative:  # {"item": "dice", "count": 2, "position": "centre"}: said of the dice
-            value, path = _say_record(value, name, out), (*path, _thing(name, value[name]))
-        role = None if negative else _text_role(value)
-        if role is not None:  # {"content": "SALE", "role": "headline", "position": "top"}: 'headline "SALE" at the top'
-            value, path = _say_text_record(value, role, out), (*path, str(value[role]).strip())
-        place = next((str(k) for k, v in value.items() if key_words(str(k)) in _POSITION_KEYS and isinstance(v, str)), None)
-        paint = next((v.strip() for k, v in value.items() if key_words(str(k)) in _COLOUR_KEYS and isinstance(v, str) and colour_phrase(v)), None)
-        said = negative or place is None
-        for k, v in value.items():
-            if str(k) == place and not negative:
-                continue  # said with the text it places, or on its own below
-            if paint and key_words(str(k)) in _SHAPE_KEYS and isinstance(v, str) and len(v.split()) > 1:
-                v = f"{v.strip().rstrip('.')} in {paint}"  # the object's colour is that of the shapes it is drawn as
-            before = len(out)
-            _say(v, (*path, str(k)), out, negative, text or _is_text_key(key))
-            if not said and len(out) == before + 1 and (_is_text_key(str(k)) or key_words(str(k)) in _DESCRIPTION_KEYS):
-                out[-1], said = _placed(out[-1], value[place]), True  # {"text": "ALL AGES", "position": "bottom right"}
-        if not said:
-            _say(value[place], (*path, place), out, negative, text or _is_text_key(key))
+        before, where = len(out), _object_place(value) if not negative else None
+        _say_object(value, path, out, text, negative)
+        if where:  # {"position": "left", "portrait": "a girl with black hair"}: all it says is there
+            glue = f", {region_lead(where).lower()}" if region_label(where) else f" {where}"
+            out[before:] = [ln if where in ln.lower() else f"{ln.rstrip().rstrip('.')}{glue}." for ln in out[before:]]
+        return
+    if isinstance(value, list) and ORDER.search(key_words(key)) and value and all(isinstance(v, str) for v in value):
+        out.append(f"{key_words(key)}: {', '.join(v.strip() for v in value)}.")  # "order_left_to_right": ["a", "b"]
         return
     if isinstance(value, list):
         for item in value:
@@ -154,6 +145,32 @@ def _say_in(value, path: tuple[str, ...], out: list[str], text: bool, negative: 
             out.append(EXCLUSION_LINE + value.strip().rstrip("."))
         return
     out.append(_of_owner(path, _sentence(path, value, text), text))
+
+
+def _say_object(value: dict, path: tuple[str, ...], out: list[str], text: bool, negative: bool) -> None:
+    """Append the lines that say an object: a listed thing or a text with its place, then each
+    other key's value, its place said with its text or description or else on its own."""
+    key = path[-1] if path else ""
+    name = _record_name(value)
+    if name is not None and not negative:  # {"item": "dice", "count": 2, "position": "centre"}: said of the dice
+        value, path = _say_record(value, name, out), (*path, _thing(name, value[name]))
+    role = None if negative else _text_role(value)
+    if role is not None:  # {"content": "SALE", "role": "headline", "position": "top"}: 'headline "SALE" at the top'
+        value, path = _say_text_record(value, role, out), (*path, str(value[role]).strip())
+    place = next((str(k) for k, v in value.items() if key_words(str(k)) in _POSITION_KEYS and isinstance(v, str)), None)
+    paint = next((v.strip() for k, v in value.items() if key_words(str(k)) in _COLOUR_KEYS and isinstance(v, str) and colour_phrase(v)), None)
+    said = negative or place is None
+    for k, v in value.items():
+        if str(k) == place and not negative:
+            continue  # said with the text it places, or on its own below
+        if paint and key_words(str(k)) in _SHAPE_KEYS and isinstance(v, str) and len(v.split()) > 1:
+            v = f"{v.strip().rstrip('.')} in {paint}"  # the object's colour is that of the shapes it is drawn as
+        before = len(out)
+        _say(v, (*path, str(k)), out, negative, text or _is_text_key(key))
+        if not said and len(out) == before + 1 and (_is_text_key(str(k)) or key_words(str(k)) in _DESCRIPTION_KEYS):
+            out[-1], said = _placed(out[-1], value[place]), True  # {"text": "ALL AGES", "position": "bottom right"}
+    if not said:
+        _say(value[place], (*path, place), out, negative, text or _is_text_key(key))
 
 
 def _of_owner(path: tuple[str, ...], line: str, text: bool) -> str:
@@ -254,8 +271,26 @@ def _placed(line: str, where: str) -> str:
     """A line with a place said after it: 'text "ALL AGES" at the bottom right.'."""
     where = where.strip().rstrip(".")
     listed = "," in where and not _REGION_START.match(where)  # "large, in the left foreground": a list of its own
-    glue = " " if _PREPOSITION_START.match(where) or _PARTICIPLE_START.match(where) else ", " if listed else " at "
+    glue = " " if _opens_a_place(where) else ", " if listed else " at "
     return line.rstrip(".") + glue + where + "."
+
+
+def _object_place(value: dict) -> str | None:
+    """The value of an object's position key, lower-cased, when it is only a part of the frame
+    ("left", "top right") or only a relation to one thing ("left of the radar"): said of every
+    line the object says."""
+    where = next((v for k, v in value.items() if key_words(str(k)) in _POSITION_KEYS and isinstance(v, str)), None)
+    where = where.strip().rstrip(".").lower() if where else ""
+    words = read_words(where)
+    hit = relation_at(words, 0) if words else None
+    relation = hit is not None and len({w.clause for w in words}) == 1 and len(words) - hit[0] <= 4
+    return where if where and (region_label(where) or relation) else None
+
+
+def _opens_a_place(where: str) -> bool:
+    """A place value that says its own preposition, participle or relation ("on the shelf",
+    "leaning on the wall", "left of the door"), so needs no "at" before it."""
+    return bool(_PREPOSITION_START.match(where) or _PARTICIPLE_START.match(where)) or relation_at(read_words(where), 0) is not None
 
 
 def _owner(path: tuple[str, ...]) -> str:
@@ -287,7 +322,7 @@ def _sentence(path: tuple[str, ...], value, under_text: bool = False) -> str:
     if isinstance(value, str) and _datum(text) and not (set(words.split()) & (SECTION_WORDS | _MEASURE_KEYS)):
         return f'{owner + " " if owner else ""}{words} "{text}".'.lstrip()  # "temperature": "21°", "gauges": ["FUEL 32%"]
     if words in _POSITION_KEYS and owner:
-        glue = " " if _PREPOSITION_START.match(text) or _PARTICIPLE_START.match(text) else " at "
+        glue = " " if _opens_a_place(text) else " at "
         return f"{owner}{glue}{text}."
     if words in _COLOUR_KEYS and owner or painted and owner:
         return f"{text} {owner}." if colour_phrase(text) else f"{owner} in {text}."  # "finish": "brushed silver steel": "toaster in brushed silver steel."

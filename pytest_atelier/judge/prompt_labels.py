@@ -10,7 +10,8 @@ import re
 
 from .text_match import same_word
 
-__all__ = ["EXCLUSION_LINE", "PLAIN_KEYS", "SECTION_WORDS", "key_words", "region_label", "region_lead", "exclusion_label", "names"]
+__all__ = ["EXCLUSION_LINE", "PLAIN_KEYS", "SECTION_WORDS", "key_words", "region_label", "region_lead", "region_parts", "exclusion_label",
+           "names"]
 
 EXCLUSION_LINE = "Avoid: "
 
@@ -55,7 +56,7 @@ _LABEL_FILLER = frozenset(
 # Words a label that names a part of the frame may have ("Bottom left", "Top, across the width").
 _REGION_WORDS = frozenset(
     "top upper bottom lower left right center centre middle header footer corner side edge third half strip band "
-    "area zone margin the across along width of frame image poster page".split()
+    "area zone margin the across along width of frame image poster page column row".split()
 )
 
 
@@ -67,6 +68,25 @@ def region_label(label: str) -> bool:
     if words in (["upper"], ["lower"]):
         return False  # a part of a thing ("upper": "lavender" of a shoe), not of the frame
     return 0 < len(words) <= 6 and words[0] in anchors and all(w in _REGION_WORDS for w in words)
+
+
+_ANCHORS = frozenset("top upper bottom lower left right center centre middle header footer".split())
+
+
+def region_parts(label: str) -> tuple[str, list[str]] | None:
+    """A line label that opens with a frame region, said as a fronted place, and the notes after
+    it: "Bottom left" gives ("At the bottom left", []); "Top, full width, orange" gives ("At the
+    top", ["full width", "orange"]); "Left column, top" gives ("At the left top", []). None when
+    the label does not open with a region, or a note is long."""
+    parts = [p.strip() for p in label.split(",") if p.strip()]
+    if not parts or not region_label(parts[0]) or any(len(p.split()) > 4 for p in parts):
+        return None
+    places = [p for p in parts if region_label(p)]
+    notes = [p for p in parts if not region_label(p)]
+    if len(places) == 1:
+        return region_lead(places[0]), notes
+    words = [w for p in places for w in re.findall(r"[a-z]+", p.lower()) if w in _ANCHORS]
+    return region_lead(" ".join(words)), notes
 
 
 def region_lead(label: str) -> str:

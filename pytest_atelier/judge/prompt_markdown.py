@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from .prompt_labels import EXCLUSION_LINE, SECTION_WORDS, exclusion_label, names, region_label, region_lead
+from .prompt_labels import EXCLUSION_LINE, SECTION_WORDS, exclusion_label, names, region_label, region_lead, region_parts
 from .prompt_styles import STYLE_LABELS
 
 __all__ = ["plain_lines"]
@@ -51,8 +51,9 @@ def plain_lines(text: str) -> str:
             out.append("")
             continue
         placed = _REGION_LINE.match(stripped)
-        if placed and not block and region_label(placed.group(1)):
-            stripped = f"{region_lead(placed.group(1))}: {placed.group(2).strip()}"
+        lead = region_parts(placed.group(1)) if placed and not block else None
+        if lead:  # "Top, full width, orange: "JAZZ"" reads "At the top: "JAZZ", full width, orange"
+            stripped = f"{lead[0]}: {', '.join([placed.group(2).strip(), *lead[1]])}"
         elif region and not block:
             stripped = f"{region}: {stripped}"  # "### Left half" then "- One person": "At the left half: One person"
         elif styled and not block and not _LABEL.match(stripped):

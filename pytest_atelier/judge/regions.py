@@ -138,7 +138,8 @@ def regions_of(words: list[Word], m: Mention) -> list[tuple[int, dict[str, str]]
     after = _after_attributes(words, hi)
     if after and _bare_region(words, after):
         return regions_in(words, after[0], after[-1] + 1)  # "one yellow sun, top right"; 'Title "X": large, black, top left'
-    if m.end == hi or _describes(words[m.end].text):  # "globes glowing with warm light, across the top"
+    # "globes glowing with warm light, across the top", "a boy with a red scarf, on the left"
+    if m.end == hi or _describes(words[m.end].text) or words[m.end].text == "with":
         described = _described_after(words, hi)
         if described:
             return described
@@ -250,6 +251,25 @@ def _bare_region(words: list[Word], clause: list[int]) -> bool:
                                     or words[k].text == "the" or words[k].text == "of" and _off_centre(words, k) > k for k in clause)
 
 
+# Parts of a body named by the body's own sides ("her left hand", "the right wing"), not the frame's.
+_BODY_SIDES = frozenset(
+    "hand hands foot feet eye eyes ear ears arm arms leg legs wing wings shoulder shoulders cheek cheeks knee knees "
+    "paw paws hip hips elbow elbows wrist wrists ankle ankles thigh thighs palm palms brow brows eyebrow eyebrows "
+    "glove gloves boot boots shoe shoes sleeve sleeves flank flanks bank banks".split()
+)
+
+
+def _contrasted(words: list[Word], i: int, k: int) -> bool:
+    """The region word at ``i`` picks one of several of the noun at ``k`` that the prompt tells
+    apart by another region word ("the left pilot", with "the right pilot" or "the middle pilot"
+    elsewhere; "the top slab" with "the bottom slab"): a part of the picture, not of a body."""
+    noun = words[k].text
+    if noun in _BODY_SIDES or noun in FRAME_NOUNS or words[k].sentence != words[i].sentence:
+        return False
+    return any(w.text == noun and words[j - 1].text in REGION_AXES and words[j - 1].text != words[i].text
+               for j, w in enumerate(words) if j > 0 and j != k)
+
+
 def regions_in(words: list[Word], lo: int, hi: int) -> list[tuple[int, dict[str, str]]]:
     """Frame-anchored region phrases among ``words[lo:hi]`` as ``(index, {axis: value})``:
     "at the top", "top-left corner", "upper third", "centered", "in the header". A bare
@@ -269,6 +289,8 @@ def regions_in(words: list[Word], lo: int, hi: int) -> list[tuple[int, dict[str,
             extra = REGION_AXES[words[k].text]
             place.setdefault(extra[0], extra[1])
             k += 1
+        if k + 1 < hi and words[k].text == "hand" and words[k - 1].hyphen_next and words[k + 1].text in FRAME_NOUNS:
+            k += 1  # "the right-hand side", "the lower left-hand corner": the frame's, not a hand's
         same = k < len(words) and words[k].sentence == words[i].sentence and words[k].clause == words[i].clause
         nxt = words[k].text if same else ""
         lead = i
@@ -283,7 +305,8 @@ def regions_in(words: list[Word], lo: int, hi: int) -> list[tuple[int, dict[str,
         alone = opens == 0 or words[opens - 1].clause != words[i].clause  # "Dead centre, a figure"
         # "on the right bank", "in her left hand": the region word describes another noun
         modifies = nxt and nxt not in FRAME_NOUNS and nxt not in _REGION_FOLLOWERS and nxt not in _PLACE_VERBS and not nxt.endswith(("ing", "ed"))
-        closing = not nxt and (k - i >= 2 or alone)  # "one yellow sun top right,", "Centre, a figure": a region clause
+        # "one yellow sun top right,", "a kite far left,", "Centre, a figure": a region clause
+        closing = not nxt and (k - i >= 2 or lead < i or alone)
         closing = closing and not (k - i == 1 and words[i].text in ("upper", "lower"))  # "upper: tan suede" of a boot
         beside = _off_centre(words, k) if "c" not in place else k  # "placed left of centre"
         anchored = (
@@ -298,6 +321,8 @@ def regions_in(words: list[Word], lo: int, hi: int) -> list[tuple[int, dict[str,
             or (not modifies and bool(prev) and prev[-1] in _FRAME_PREPS and ("c" in place or words[i].text in ("top", "bottom")))
             or (not modifies and bool(prev) and prev[-1] in ("at", "on") and k - i == 1)  # terse "label at left"
         )
+        if not anchored and modifies and k - i == 1 and _contrasted(words, i, k):
+            anchored = True  # "the left pilot ... the right pilot": each of a row of them, at its side
         if anchored and beside == k and _of_an_object(words, k):
             anchored = False  # "the top part of the label", "the right side of the fox"
         if anchored:

@@ -7,7 +7,7 @@ import dataclasses
 from .negation import scope_statuses
 from .prompt_words import ADVERBIAL_OPENERS, AFFIRMED, DETERMINERS, LIST_JOINERS, NEGATED, UNCLEAR, Mention, Word, labels_line, read_words
 from .quantities import GAP_STOP, NUMBER_WORDS
-from .regions import FRAME_NOUNS, FRAME_OWNERS, REGION_AXES
+from .regions import FRAME_NOUNS, FRAME_OWNERS, REGION_AXES, regions_in
 from .text_units import in_quotes
 
 __all__ = ["Relation", "CONVERSE", "relation_at", "relations_between", "relative_placements"]
@@ -91,11 +91,29 @@ def _subject_gap(words: list[Word], lo: int, hi: int, quoted: list[bool]) -> boo
     gap = [words[k] for k in range(lo, hi) if not quoted[k]]
     if gap and all(w.text.endswith("ing") and _linking(w.text) for w in gap) and len(gap) <= 2 and gap[0].sentence == words[lo - 1].sentence:
         return True  # "a goblet, standing behind the carafe": a participle after a comma still places the thing
-    if _support_between(gap) or _with_phrase_between(gap):
+    if _support_between(gap) or _with_phrase_between(gap) or _region_between(words, lo, hi, quoted):
         return True
     if any(w.clause != words[lo - 1].clause or w.text in _RELATION_STOPS for w in gap):
         return False
     return len(gap) <= 1 or (len(gap) <= 3 and all(_linking(w.text) for w in gap))
+
+
+# Words of a phrase that places a thing in the frame: "at the very top", "in the upper left corner of the frame".
+_FRAME_PLACE_WORDS = frozenset({"at", "on", "in", "along", "across", "near", "toward", "towards", "the", "of", "very", "far",
+                                "dead", "extreme", *REGION_AXES, *FRAME_NOUNS, *FRAME_OWNERS})
+
+
+def _region_between(words: list[Word], lo: int, hi: int, quoted: list[bool]) -> bool:
+    """A frame region of the thing said between it and the relation phrase, after link words if
+    any ("a phone at the top left, above the mug"; "a kite far right beside the tree"; "a hut
+    standing left of centre on the hill"): the relation is still the thing's."""
+    gap = [k for k in range(lo, hi) if not quoted[k]]
+    while gap and words[gap[0]].text not in _FRAME_PLACE_WORDS and _linking(words[gap[0]].text):
+        gap = gap[1:]  # "a castle sitting left of centre on the hill": a verb of place before the region
+    if not gap or len(gap) > 8 or any(words[k].sentence != words[lo - 1].sentence or words[k].text not in _FRAME_PLACE_WORDS for k in gap):
+        return False
+    bare = sum(words[k].text in REGION_AXES for k in gap) >= 2 or words[gap[0]].text in ("very", "far", "dead", "extreme")
+    return bare or bool(regions_in(words, lo, hi))
 
 
 # Grounds that spread under everything: a relation after one places the part where a thing is
@@ -236,7 +254,9 @@ def _subject_before(words: list[Word], found: list[Mention], i: int, kinds: list
         while start > 0 and words[start - 1].clause == words[k].clause:
             start -= 1
         opener = words[start].text
-        if words[k].clause != words[i].clause and not (opener in _ADVERBIAL_OPENERS or opener in _RELATION_LINKS or opener == "with" or opener.endswith(("ed", "ing"))):
+        described = opener in ("each", "both", "all", "with") or k - start < 3 and opener not in DETERMINERS and not any(
+            start <= m.start <= k for m in found)  # "..., face down, ...", "..., each with a red cap; ...": said of the thing before
+        if words[k].clause != words[i].clause and not (opener in _ADVERBIAL_OPENERS or opener in _RELATION_LINKS or described or opener.endswith(("ed", "ing"))):
             return _opening_mention(words, found, start, kinds, avoid)
         verb = next((v for v in range(start + 1, min(k + 1, start + 6)) if words[v].text in _PLACE_VERBS), None)
         if words[k].clause != words[i].clause and opener in ("on", "at", "in") and verb is not None:
