@@ -6,7 +6,7 @@ from . import prompt_evidence as ev
 from .compounds import _describes
 from .prompt_formats import plain_prompt
 from .prompt_rules import phrases_of, quote_list, split_mentions
-from .quantities import ADJECTIVE_GAP, APPROXIMATE, plural
+from .quantities import ADJECTIVE_GAP, APPROXIMATE, GAP_STOP, plural
 
 __all__ = ["check_count"]
 
@@ -162,11 +162,13 @@ _TOTAL_AFTER = (("in", "total"), ("in", "all"), ("altogether",), ("overall",))
 
 def _gives_total(words, m) -> bool:
     """The mention's number is said to be the whole count: "only" or "just" before it ("only two
-    kites fly"), "a total of" ("a total of six cups"), or "in total", "in all", "altogether" later
-    in its clause ("three bubbles in total")."""
+    kites fly", "just the one kite"), "a total of" ("a total of six cups"), or "in total", "in all",
+    "altogether" later in its clause ("three bubbles in total")."""
     lead = [w.text for w in words[max(0, m.start - 6) : m.start] if w.clause == words[m.start].clause]
     numbered = [k for k, t in enumerate(lead) if t.isdigit() or t in ev.NUMBER_WORDS and t not in ("single", "lone")]
-    if numbered and (lead[numbered[0] - 1 : numbered[0]] in (["only"], ["just"]) or lead[max(0, numbered[0] - 3) : numbered[0]] == ["a", "total", "of"]):
+    before = lead[: numbered[0]] if numbered else []
+    before = before[:-1] if before[-1:] == ["the"] else before  # "only the one moose"
+    if numbered and (before[-1:] in (["only"], ["just"]) or before[-3:] == ["a", "total", "of"]):
         return True
     rest = [w.text for w in words[m.end : m.end + 8] if w.clause == words[m.start].clause]
     return any(tuple(rest[k : k + len(t)]) == t for t in _TOTAL_AFTER for k in range(len(rest)))
@@ -195,6 +197,24 @@ def _without_rows_of_a_total(prompt: str, words, affirmed: list) -> list:
     if not per_unit or len(numbers) != 1 or set(per_unit.values()) != numbers:
         return affirmed
     return [m for m in affirmed if (m.start, m.end) not in per_unit]
+
+
+# Verbs after which "a" names a kind sought, not a thing in the picture ("helps shoppers choose a
+# lamp", "for diners looking for a table").
+_SEEKING = frozenset("choose chooses choosing chose pick picks picking find finds finding seek seeks seeking "
+                     "want wants wanting need needs needing book booking buy buys buying hire hiring".split())
+
+
+def _sought(words, m) -> bool:
+    """The mention, with "a" or "an", is what a verb of choosing or seeking is after ("parents
+    choosing a doctor", "looking for a desk"): no particular one is in the picture."""
+    lead = [w for w in words[max(0, m.start - 6) : m.start] if w.clause == words[m.start].clause]
+    article = next((k for k in range(len(lead) - 1, -1, -1) if lead[k].text in ("a", "an")), None)
+    if article is None or any(w.text in GAP_STOP for w in lead[article + 1 :]):
+        return False
+    verb = lead[article - 1].text if article > 0 else ""
+    verb = lead[article - 2].text if verb == "for" and article > 1 and lead[article - 2].text in ("looking", "searching", "shopping") else verb
+    return verb in _SEEKING or verb in ("looking", "searching", "shopping")
 
 
 def _definite_number(prompt: str, words, m) -> bool:
@@ -232,7 +252,7 @@ def check_count(check, prompt: str) -> tuple[str, str]:
     approximate = articles = quantified = 0
     first = None  # the first mention counted by its article ("a cat")
     hyphened = {(m.start, m.end): n for m in found if m.status == ev.UNCLEAR and (n := _compound_count(prompt, words, m)) is not None}
-    affirmed = [m for m in found if m.status == ev.AFFIRMED and not _member(words, m) or (m.start, m.end) in hyphened]
+    affirmed = [m for m in found if m.status == ev.AFFIRMED and not _member(words, m) and not _sought(words, m) or (m.start, m.end) in hyphened]
     # numbers of mentions whose reading is unclear ("one blue lantern strung"); an article names the
     # whole phrase, not a count of the mention ("a bar chart" is no bar)
     unclear_values = {v for m in found if m.status == ev.UNCLEAR and (m.start, m.end) not in hyphened

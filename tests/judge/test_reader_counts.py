@@ -151,6 +151,10 @@ def test_a_number_of_another_noun_or_an_approximate_one_counts_nothing_across_co
     ("kite", 2, "A kite trails a long red tail. Only two kites fly over the dunes."),
     ("kite", 2, "a kite over the pier, a kite over the beach: two kites in total"),
     ("kite", 2, "A striped kite, a plain kite: draw a total of two kites."),
+    ("kite", 2, "A striped kite and a plain kite, just the two kites in the sky."),
+    # "a" after a verb of choosing or seeking names a kind sought, not one more in the picture
+    ("lamp", 2, "A shop page that helps buyers choose a lamp. Two brass lamps stand on a table."),
+    ("lamp", 2, "For diners looking for a lamp: two brass lamps on a table."),
     ("lantern", 4, "four brass lanterns, each ringed by a soft glow"),  # "each" opens a clause about them
     ("panel", 4, "(four panel comic strip:1.2), ink wash"),  # a plural number before a singular noun of a layout
 ])
