@@ -111,6 +111,20 @@ def _cue_at(text: str, words: list[Word], i: int) -> int:
     return 0
 
 
+def _own_words(text: str, words: list[Word], start: int, skip: list[bool]) -> list[Word]:
+    """The words of a cue's sentence from ``start`` up to the next cue: an or-list after that
+    cue is its own ("no background: simple, no dimensions or part numbers" closes no list of
+    the first "no")."""
+    own = []
+    for k in range(start, len(words)):
+        if words[k].sentence != words[start - 1].sentence:
+            break
+        if not skip[k] and words[k].text != "nor" and _cue_at(text, words, k):
+            break
+        own.append(words[k])
+    return own
+
+
 def scope_statuses(text: str, words: list[Word], skip: list[bool]) -> list[str]:
     """The negation status of every word. Words of quoted text (``skip``) neither open nor
     close a scope. A cue's scope runs forward through its phrase and a list of phrases and
@@ -128,7 +142,7 @@ def scope_statuses(text: str, words: list[Word], skip: list[bool]) -> list[str]:
         if not size:
             continue
         pronoun = words[c].text in _PRONOUN_CUES
-        rest = [w.text for w in words[c + size :] if w.sentence == words[c].sentence]
+        rest = [w.text for w in _own_words(text, words, c + size, skip)]
         # "must not overwhelm the eye with flashing alerts": a negated verb governs its whole phrase
         verbal = words[c].text in ("not", "never") and c > 0 and words[c - 1].text in _AUXILIARIES
         # "keep out sharp teeth, fire and smoke", "do not show a pose, a rescue or anyone in the

@@ -84,3 +84,14 @@ def test_a_thing_inside_an_excluded_phrase_or_referred_to_is_not_read_as_asked_f
 def test_a_pronoun_exclusion_reaches_only_the_clause_before_it():
     prompt = "flat patterned fabrics, jewel colours, gold inscriptions (leave those off), a formal pose"
     assert check_presence(PresenceCheck(type="presence", entity="jewel colours"), prompt)[0] == "pass"
+
+
+
+@pytest.mark.parametrize("entity, prompt", [
+    ("diagram", "for first-time buyers with no design training: plain diagram, three labels, no arrows or icons"),
+    ("stool", "no rug, wooden stool by the wall, never any lamps or shelves"),
+])
+def test_an_or_list_of_a_later_exclusion_does_not_extend_an_earlier_one(entity, prompt):
+    # the "or" closes the later cue's list; the earlier cue's scope stops before that cue
+    assert check_absence(absent(entity), prompt)[0] != "pass", check_absence(absent(entity), prompt)
+    assert check_presence(PresenceCheck(type="presence", entity=entity), prompt)[0] != "fail"
