@@ -178,14 +178,27 @@ def _per_unit(prompt: str, words, m) -> int | None:
     """The total that a count per unit makes where the units are counted too: "three cups per
     tray" with "two trays" said is six; None when the units are not counted once."""
     value, how = ev.quantity_before(prompt, words, m.start)
+    if how != "number":
+        return None
     after = [w for w in words[m.end : m.end + 3] if w.sentence == words[m.start].sentence]
     after = after[1:] if after and after[0].text in ("in", "on", "for") else after
-    if how != "number" or len(after) < 2 or after[0].text not in ("per", "each", "every"):
+    if len(after) < 2 or after[0].text not in ("per", "each", "every"):
         return None
     unit = after[1]
     units = {ev.quantity_before(prompt, words, k) for k, w in enumerate(words) if w is not unit and ev.same_term(unit.text, w.text)}
     numbers = {n for n, kind in units if kind == "number"}
     return value * numbers.pop() if len(numbers) == 1 else None
+
+
+def _grouped_by(prompt: str, words, m) -> int | None:
+    """How many groups a counted mention is said in, by a number before "rows of", "stacks of" and
+    the like before its own number ("two rows of three cups"): None when it is not so grouped."""
+    i = next((k for k in range(m.start - 1, max(-1, m.start - 5), -1) if words[k].clause == words[m.start].clause
+              and ev.number_value(prompt, words, k)), None)
+    if i is None or i < 2 or words[i - 1].text != "of" or not plural(words[i - 2].text) or words[i - 2].clause != words[i].clause:
+        return None
+    groups, how = ev.quantity_before(prompt, words, i - 2)
+    return groups if how == "number" else None
 
 
 def _without_rows_of_a_total(prompt: str, words, affirmed: list) -> list:
@@ -215,6 +228,20 @@ def _sought(words, m) -> bool:
     verb = lead[article - 1].text if article > 0 else ""
     verb = lead[article - 2].text if verb == "for" and article > 1 and lead[article - 2].text in ("looking", "searching", "shopping") else verb
     return verb in _SEEKING or verb in ("looking", "searching", "shopping")
+
+
+def _without_members_of_a_total(prompt: str, words, affirmed: list) -> list:
+    """The mentions less those after a total whose numbers add up to it ("two kites ... one
+    striped kite, one plain kite"): its members, said one group at a time (read so for a pass only:
+    as a sum they would make another count)."""
+    numbered = [(m, v) for m in affirmed for v, how in [ev.quantity_before(prompt, words, m.start)] if how == "number"]
+    if not numbered:
+        return affirmed
+    total = numbered[0][1]
+    members = [m for m, v in numbered[1:] if v < total]
+    if len(members) < 2 or sum(v for m, v in numbered[1:] if v < total) != total:
+        return affirmed
+    return [m for m in affirmed if m not in members]
 
 
 def _definite_number(prompt: str, words, m) -> bool:
@@ -264,10 +291,15 @@ def check_count(check, prompt: str) -> tuple[str, str]:
         verdict = "pass" if value == check.count else "fail"
         return verdict, f"the prompt gives the total of {check.entity!r}: {value}" + ("" if verdict == "pass" else f", not {check.count}")
     affirmed = _without_rows_of_a_total(prompt, words, affirmed)
+    said = len(affirmed)
+    affirmed = _without_members_of_a_total(prompt, words, affirmed)
+    grouped = len(affirmed) < said  # read as members of a total; as a sum they would give another count
     for m in affirmed:
         value, how = ev.quantity_before(prompt, words, m.start)
         if (m.start, m.end) in hyphened:
             value, how = hyphened[(m.start, m.end)], "number"
+        if how == "number" and (groups := _grouped_by(prompt, words, m)) is not None:
+            value *= groups  # "two rows of three cups": six
         if how == "none" and (n := _number_before_adjectives(prompt, words, m)) is not None:
             value, how = n, "number"  # "two large, dark eyes"
         if how == "none" and ev.label_count(prompt, words, m.start, m.end) is not None:
@@ -303,6 +335,8 @@ def check_count(check, prompt: str) -> tuple[str, str]:
             return "pass", f"the prompt asks for {value} {noun!r}"
         if value > check.count and len(noun.split()) < len(check.entity.split()):  # "three pawns" for two upright ones
             return "abstain", f"the prompt counts {value} {noun!r}, a wider kind than {check.entity!r}: some may be others"
+        if grouped:
+            return "abstain", f"the prompt asks for {value} {noun!r}, and others that may be its members or more"
         return "fail", f"the prompt asks for {value} {noun!r}, not {check.count}"
     if values:
         return "abstain", f"the prompt gives several numbers of {check.entity!r} ({', '.join(map(str, sorted(values)))})"

@@ -86,6 +86,8 @@ def quantity_before(text: str, words: list[Word], start: int) -> tuple[int | Non
                 # a possessive after a plural number classifies the head ("two jeweller's screwdrivers")
                 if any((b.text in GAP_STOP and not words[k - 1].hyphen_next) or (b.possessive and got[0] == 1) or number_value(text, words, k) for k, b in enumerate(between, i + length)):
                     continue
+                if _numbers_a_sequence(text, words, i):
+                    continue  # "panel 2 cat": the number names the panel
                 before = words[i - 1].text if i > 0 and words[i - 1].clause == words[i].clause else ""  # not "waist-up, one"
                 if before in APPROXIMATE or (i > 1 and words[i - 2].text in ("at", "up") and before in ("least", "most", "to")):
                     return None, "approximate"
@@ -101,6 +103,25 @@ def quantity_before(text: str, words: list[Word], start: int) -> tuple[int | Non
             if words[i].text in GAP_STOP or words[i].text in APPROXIMATE:
                 break
     return None, "none"
+
+
+def _numbers_a_sequence(text: str, words: list[Word], i: int) -> bool:
+    """The number at word ``i`` follows a noun that is numbered by the next or the last number
+    elsewhere too ("panel 1 ..., panel 2 ...", "step two ... step three"): it names one of a
+    sequence, and counts no noun after it (not "exactly two ... exactly three")."""
+    if i == 0 or words[i - 1].clause != words[i].clause or not words[i - 1].text.isalpha():
+        return False
+    noun = words[i - 1].text
+    if noun in DETERMINERS or noun in GAP_STOP or noun in NUMBER_WORDS or noun in APPROXIMATE or noun.endswith("ly") or noun in _LIMITS:
+        return False
+    value, length = number_value(text, words, i)
+    if value > 1 and i + length < len(words) and plural(words[i + length].text):
+        return False  # "two cats" counts
+    return any(w.text == noun and k != i - 1 and (other := number_value(text, words, k + 1)) and abs(other[0] - value) == 1
+               for k, w in enumerate(words[:-1]))
+
+
+_LIMITS = frozenset({"only", "just", "all", "total", "over", "under", "nearly"})
 
 
 def label_count(text: str, words: list[Word], start: int, end: int) -> int | None:

@@ -157,6 +157,10 @@ def test_a_number_of_another_noun_or_an_approximate_one_counts_nothing_across_co
     ("lamp", 2, "For diners looking for a lamp: two brass lamps on a table."),
     ("lantern", 4, "four brass lanterns, each ringed by a soft glow"),  # "each" opens a clause about them
     ("panel", 4, "(four panel comic strip:1.2), ink wash"),  # a plural number before a singular noun of a layout
+    ("cup", 6, "two rows of three cups"),  # a count in groups is their product
+    ("cup", 6, "Six cups on a shelf: two rows of three cups."),
+    # a number after a noun numbered elsewhere names one of a sequence, not a count of the next noun
+    ("dog", 1, "comic, one dog, panel 1 dog asleep, panel 2 dog with a ball, panel 3 dog asleep again"),
 ])
 def test_the_counted_things_are_read_without_another_number(entity, n, prompt):
     assert verdict(count(entity, n), prompt) == "pass"
@@ -166,3 +170,10 @@ def test_the_counted_things_are_read_without_another_number(entity, n, prompt):
 def test_a_plural_number_before_a_singular_possessive_counts_the_head_noun():
     assert verdict(count("hammer", 2), "two small cobbler's hammers on the bench") == "pass"
     assert verdict(count("toy", 1), "one child's toy on the rug") == "abstain"  # the number may count the child
+
+
+def test_numbers_after_a_total_that_add_up_to_it_are_its_members_but_never_fail_it():
+    prompt = "Two kites over the beach. One striped kite, one plain kite."
+    assert verdict(count("kite", 2), prompt) == "pass"
+    assert verdict(count("kite", 4), prompt) == "abstain"  # read as a sum, they make four
+    assert verdict(count("kite", 3), "Three kites over the beach. One striped kite, one plain kite.") == "abstain"
