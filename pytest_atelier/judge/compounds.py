@@ -126,10 +126,10 @@ _PLAIN_ADJECTIVES = frozenset(
     "opaque open triangular outspread worn much late early faint round steady pagan industrial inner outer "
     "smooth rough crisp sharp plain simple subtle sleek matte bare blank dense sparse antique classic rich kind".split()
 )
-_ADJECTIVE_ENDINGS = ("y", "ful", "ous", "ive", "al", "ic", "ish", "less", "able", "ible", "ed", "ing", "en", "est", "ern", "ese", "ian")
+_ADJECTIVE_ENDINGS = ("y", "ful", "ous", "ive", "al", "ic", "ish", "less", "like", "free", "able", "ible", "ed", "ing", "en", "est", "ern", "ese", "ian")
 
 
-_STRICT_ADJECTIVE_ENDINGS = ("ful", "ous", "ive", "ic", "ish", "less", "able", "ible", "ical", "ural")
+_STRICT_ADJECTIVE_ENDINGS = ("ful", "ous", "ive", "ic", "ish", "less", "like", "free", "able", "ible", "ical", "ural")
 
 
 def adjective(word: str, strict: bool = False) -> bool:

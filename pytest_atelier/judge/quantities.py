@@ -6,7 +6,7 @@ import re
 
 from .prompt_words import DETERMINERS, LIST_JOINERS, Word, labels_line
 
-__all__ = ["NUMBER_WORDS", "ADJECTIVE_GAP", "GAP_STOP", "number_value", "quantity_before", "label_count"]
+__all__ = ["NUMBER_WORDS", "APPROXIMATE", "ADJECTIVE_GAP", "GAP_STOP", "number_value", "plural", "quantity_before", "label_count"]
 
 # --- quantities --------------------------------------------------------------------------
 
@@ -29,7 +29,7 @@ _PHRASES: tuple[tuple[tuple[str, ...], int], ...] = (
     (("half", "a", "dozen"), 6), (("a", "pair", "of"), 2), (("a", "trio", "of"), 3), (("a", "quartet", "of"), 4),
     (("a", "dozen"), 12), (("a", "single"), 1), (("one", "single"), 1),
 )  # fmt: skip
-_APPROXIMATE = frozenset(
+APPROXIMATE = frozenset(
     "about around approximately roughly nearly almost several few many some multiple numerous "
     "least most than up".split()
 )
@@ -64,7 +64,8 @@ def number_value(text: str, words: list[Word], i: int) -> tuple[int, int] | None
     return value, length
 
 
-def _plural(word: str) -> bool:
+def plural(word: str) -> bool:
+    """The word is written as a plural noun ("cups", "geese")."""
     return word.endswith("s") and not word.endswith(("ss", "us", "is")) or word in ("people", "children", "men", "women", "mice", "geese", "teeth", "feet")
 
 
@@ -82,13 +83,16 @@ def quantity_before(text: str, words: list[Word], start: int) -> tuple[int | Non
             got = number_value(text, words, i)
             if got and got[1] == length:
                 between = words[i + length : start]
-                if any((b.text in GAP_STOP and not words[k - 1].hyphen_next) or b.possessive or number_value(text, words, k) for k, b in enumerate(between, i + length)):
+                # a possessive after a plural number classifies the head ("two jeweller's screwdrivers")
+                if any((b.text in GAP_STOP and not words[k - 1].hyphen_next) or (b.possessive and got[0] == 1) or number_value(text, words, k) for k, b in enumerate(between, i + length)):
                     continue
+                if _numbers_a_sequence(text, words, i):
+                    continue  # "panel 2 cat": the number names the panel
                 before = words[i - 1].text if i > 0 and words[i - 1].clause == words[i].clause else ""  # not "waist-up, one"
-                if before in _APPROXIMATE or (i > 1 and words[i - 2].text in ("at", "up") and before in ("least", "most", "to")):
+                if before in APPROXIMATE or (i > 1 and words[i - 2].text in ("at", "up") and before in ("least", "most", "to")):
                     return None, "approximate"
                 return got[0], "number"
-    if not _plural(words[start].text):
+    if not plural(words[start].text):
         for i in range(start - 1, max(-1, start - ADJECTIVE_GAP - 2), -1):
             if words[i].sentence != words[start].sentence or words[i].clause != words[start].clause:
                 break
@@ -96,9 +100,28 @@ def quantity_before(text: str, words: list[Word], start: int) -> tuple[int | Non
                 break  # "a restaurant's head chef": the article is the owner's
             if words[i].text in ("a", "an"):
                 return 1, "article"
-            if words[i].text in GAP_STOP or words[i].text in _APPROXIMATE:
+            if words[i].text in GAP_STOP or words[i].text in APPROXIMATE:
                 break
     return None, "none"
+
+
+def _numbers_a_sequence(text: str, words: list[Word], i: int) -> bool:
+    """The number at word ``i`` follows a noun that is numbered by the next or the last number
+    elsewhere too ("panel 1 ..., panel 2 ...", "step two ... step three"): it names one of a
+    sequence, and counts no noun after it (not "exactly two ... exactly three")."""
+    if i == 0 or words[i - 1].clause != words[i].clause or not words[i - 1].text.isalpha():
+        return False
+    noun = words[i - 1].text
+    if noun in DETERMINERS or noun in GAP_STOP or noun in NUMBER_WORDS or noun in APPROXIMATE or noun.endswith("ly") or noun in _LIMITS:
+        return False
+    value, length = number_value(text, words, i)
+    if value > 1 and i + length < len(words) and plural(words[i + length].text):
+        return False  # "two cats" counts
+    return any(w.text == noun and k != i - 1 and (other := number_value(text, words, k + 1)) and abs(other[0] - value) == 1
+               for k, w in enumerate(words[:-1]))
+
+
+_LIMITS = frozenset({"only", "just", "all", "total", "over", "under", "nearly"})
 
 
 def label_count(text: str, words: list[Word], start: int, end: int) -> int | None:

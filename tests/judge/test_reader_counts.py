@@ -121,3 +121,59 @@ def test_the_article_before_a_possessive_counts_the_owner():
     prompt = "The cover shows a bistro's head cook. One cook stands at the pass, sleeves rolled."
     assert verdict(count("cook", 1), prompt) == "pass"
     assert verdict(count("cook", 2), prompt) == "fail"
+
+
+def test_a_count_per_unit_that_multiplies_out_to_the_total_is_the_same_things():
+    prompt = "Twelve glazed tiles on the wall. Three rows, four tiles per row."
+    assert verdict(count("tile", 12), prompt) == "pass"
+    assert verdict(count("row", 3), prompt) == "pass"  # "per row" names the unit, it counts no row
+    assert verdict(count("tile", 12), "Ten glazed tiles on the wall. Three rows, four tiles per row.") == "abstain"
+    assert verdict(count("tile", 12), "Twelve glazed tiles on the wall, four tiles per row.") == "abstain"
+
+
+@pytest.mark.parametrize("prompt", [
+    "It has two round, glossy amber eyes.",
+    "- Two small, round, glossy, amber-tinted eyes",
+    "two small round glossy dark-rimmed eyes",
+])
+def test_a_number_counts_its_noun_across_commas_and_a_long_run_of_adjectives(prompt):
+    assert verdict(count("eye", 2), prompt) == "pass"
+    assert verdict(count("eye", 3), prompt) == "fail"
+
+
+@pytest.mark.parametrize("prompt", ["two owls, round amber eyes", "roughly two small, round eyes"])
+def test_a_number_of_another_noun_or_an_approximate_one_counts_nothing_across_commas(prompt):
+    assert verdict(count("eye", 2), prompt) == "abstain"
+
+
+@pytest.mark.parametrize("entity, n, prompt", [
+    # a number said to be the whole count decides over the other mentions
+    ("kite", 2, "A kite trails a long red tail. Only two kites fly over the dunes."),
+    ("kite", 2, "a kite over the pier, a kite over the beach: two kites in total"),
+    ("kite", 2, "A striped kite, a plain kite: draw a total of two kites."),
+    ("kite", 2, "A striped kite and a plain kite, just the two kites in the sky."),
+    # "a" after a verb of choosing or seeking names a kind sought, not one more in the picture
+    ("lamp", 2, "A shop page that helps buyers choose a lamp. Two brass lamps stand on a table."),
+    ("lamp", 2, "For diners looking for a lamp: two brass lamps on a table."),
+    ("lantern", 4, "four brass lanterns, each ringed by a soft glow"),  # "each" opens a clause about them
+    ("panel", 4, "(four panel comic strip:1.2), ink wash"),  # a plural number before a singular noun of a layout
+    ("cup", 6, "two rows of three cups"),  # a count in groups is their product
+    ("cup", 6, "Six cups on a shelf: two rows of three cups."),
+    # a number after a noun numbered elsewhere names one of a sequence, not a count of the next noun
+    ("dog", 1, "comic, one dog, panel 1 dog asleep, panel 2 dog with a ball, panel 3 dog asleep again"),
+])
+def test_the_counted_things_are_read_without_another_number(entity, n, prompt):
+    assert verdict(count(entity, n), prompt) == "pass"
+    assert verdict(count(entity, n - 1), prompt) == "fail"
+
+
+def test_a_plural_number_before_a_singular_possessive_counts_the_head_noun():
+    assert verdict(count("hammer", 2), "two small cobbler's hammers on the bench") == "pass"
+    assert verdict(count("toy", 1), "one child's toy on the rug") == "abstain"  # the number may count the child
+
+
+def test_numbers_after_a_total_that_add_up_to_it_are_its_members_but_never_fail_it():
+    prompt = "Two kites over the beach. One striped kite, one plain kite."
+    assert verdict(count("kite", 2), prompt) == "pass"
+    assert verdict(count("kite", 4), prompt) == "abstain"  # read as a sum, they make four
+    assert verdict(count("kite", 3), "Three kites over the beach. One striped kite, one plain kite.") == "abstain"

@@ -20,6 +20,8 @@ from tests.judge.helpers_checks import verdict
     ([["farmhouse"]], "a kitchen full of farmhouse charm"),  # a noun for how a thing comes across
     ([["blue hour"]], "a blue-hour skyline over the harbour"),  # a term hyphenated as a modifier
     ([["50mm"]], "shot on a 50mm f/2 lens"),  # a lone letter heads nothing
+    ([["ghostlike"]], "a ghostlike figure in the mist"),  # "-like" and "-free" make adjectives
+    ([["carefree"]], "a carefree picnic by the river"),
 ])
 def test_a_keyword_modifying_the_picture_or_a_quality_is_asked_for(groups, prompt):
     assert pr.match_groups(groups, prompt)[0] == "pass"
@@ -166,6 +168,10 @@ def test_a_typeface_named_before_its_font_noun_is_a_style():
     ("zine", "A gritty punk zine, photocopied and stapled"),
     ("linocut", "a gig poster made to look like an old hand-pulled linocut"),  # after "like" and describing words
     ("cel shading", "flat colour fills, clean cel shading, bold outlines"),  # a list item with an adjective
+    ("hokusai", "a wave over a fishing village in the bold style of Katsushika Hokusai, flat colours"),
+    ("risograph", "a gig flyer in the look of a cheap two-colour risograph, bold type"),  # whose manner it follows
+    ("ink sketch", "quick loose ink sketches of a market, one per page"),  # a style noun in the plural
+    ("blender", "- Rendered in Eevee, Blender 4, soft studio light"),  # a version after a tool's name
 ])
 def test_a_style_word_opening_a_made_picture_or_after_like_names_the_style(style, prompt):
     assert verdict(StyleCheck(type="style", style=style), prompt) == "pass"
@@ -174,6 +180,7 @@ def test_a_style_word_opening_a_made_picture_or_after_like_names_the_style(style
 @pytest.mark.parametrize("style, prompt", [
     ("linocut", "a boy reading a linocut comic strip on a bench"),
     ("zine", "a desk covered with a stack of zines and a stapler"),
+    ("risograph", "the look of a risograph machine in a print shop"),  # the look of a thing, not its manner
 ])
 def test_a_made_picture_that_something_is_done_with_is_a_thing_in_the_picture(style, prompt):
     assert verdict(StyleCheck(type="style", style=style), prompt) == "abstain"
