@@ -35,6 +35,8 @@ _SCOPE_BREAKERS = frozenset(
     "except yet though although then keep place put make use set give let only instead rather where "
     "see want wants need needs draw".split()
 )
+# Prepositions of place after an excluded thing: what follows says where, and is not excluded itself.
+_PLACE_WORDS = frozenset("on onto in inside at against across along under over above below beneath behind beside near".split())
 # Breakers that are also nouns ("place names", "a tea set"): they break a scope only as verbs,
 # before a determiner or pronoun ("place the logo", "set it").
 _NOUN_BREAKERS = frozenset({"place", "set"})
@@ -182,6 +184,10 @@ def scope_statuses(text: str, words: list[Word], skip: list[bool]) -> list[str]:
                 mode = UNCLEAR  # "no laptops with a logo on them": the logo is part of what is excluded
                 prev = w
                 continue
+            if w.text in _PLACE_WORDS and seen and not verbal and prev is not None and w.clause == prev.clause and mode == NEGATED:
+                mode = UNCLEAR  # "no overlap on the green mat": the mat is where, not what is excluded
+                prev = w
+                continue
             if w.text in _SCOPE_BREAKERS and verb:
                 if seen:
                     break
@@ -234,7 +240,9 @@ def excluded_after(text: str, words: list[Word], end: int) -> bool:
     if first is None or first.sentence != words[end - 1].sentence:
         return False
     between = text[words[end - 1].end : first.start]
-    if first.text in _ZERO_WORDS and any(c in between for c in ":=(") and "\n" not in between:
+    after = words[end + 1] if end + 1 < len(words) else None
+    alone = after is None or after.clause != first.clause or first.text != "no"  # not "line art (no colour fill)"
+    if first.text in _ZERO_WORDS and any(c in between for c in ":=(") and "\n" not in between and alone:
         return True
     if first.clause != words[end - 1].clause:
         return False

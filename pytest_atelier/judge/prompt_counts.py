@@ -114,8 +114,9 @@ def _number_before_adjectives(prompt: str, words, m) -> int | None:
     """A number before adjectives said with commas between them ("two large, dark eyes", "four
     smooth, glossy, lathe-turned cups") or more of them than a number usually spans ("two small
     round glossy dark beads"): they all describe the counted noun, so the number counts it. Each
-    modifier is an adjective, a participle or a hyphen-joined word ending in one."""
-    k, said = m.start - 1, 0
+    modifier is an adjective, a participle or a hyphen-joined word ending in one, or a word in -ing
+    where commas show the run is a list of modifiers ("two round, blushing penguins")."""
+    k, said, commas, gerunds = m.start - 1, 0, False, False
     while k >= 0 and words[k].sentence == words[m.start].sentence and said <= 2 * ADJECTIVE_GAP:
         j = k
         while j > 0 and words[j - 1].hyphen_next:
@@ -123,13 +124,14 @@ def _number_before_adjectives(prompt: str, words, m) -> int | None:
         got = ev.number_value(prompt, words, j)
         if got is not None and j + got[1] == k + 1:
             lead = words[j - 1].text if j > 0 and words[j - 1].clause == words[j].clause else ""
-            return None if lead in APPROXIMATE or not said else got[0]
-        if not _describes(words[k].text) or words[k].possessive:
+            return None if lead in APPROXIMATE or not said or gerunds and not commas else got[0]
+        ing = len(words[k].text) > 5 and words[k].text.endswith("ing")  # "round, blushing": one in a comma list
+        if not (_describes(words[k].text) or ing) or words[k].possessive:
             return None
         gap = prompt[words[k].end : words[k + 1].start]
-        if gap.strip() not in ("", ","):
+        if gap.strip() not in ("", ",") or gap.strip() and k + 1 == m.start:  # no comma before the noun itself
             return None
-        k, said = j - 1, said + 1
+        k, said, commas, gerunds = j - 1, said + 1, commas or gap.strip() == ",", gerunds or ing
     return None
 
 
@@ -144,7 +146,7 @@ def _coloured_groups(prompt: str, words, counted) -> bool:
 def _said_again(prompt: str, words, affirmed: list, entity: str, hyphened: dict) -> list:
     """The mentions less those that say again a thing already counted by a number: with "a" or
     "the" in a later sentence ("Two herons wade ... . A heron lifts its head"), or with "the" before
-    a number ("between the two tall ones"): the same things. Not when the number counts a wider
+    a number after it ("between the two tall ones"): the same things. Not when the number counts a wider
     kind than the entity ("three pawns" for the upright pawns): the others may be the entity's."""
     counted = [m for m in affirmed if ((m.start, m.end) in hyphened or ev.quantity_before(prompt, words, m.start)[1] == "number") and not _definite_number(prompt, words, m)]
     if not counted or len(counted[0].phrase.split()) < len(entity.split()):
@@ -152,7 +154,8 @@ def _said_again(prompt: str, words, affirmed: list, entity: str, hyphened: dict)
     first = words[counted[0].start].sentence
     return [
         m for m in affirmed
-        if m is counted[0] or not (_definite_number(prompt, words, m) or words[m.start].sentence > first and ev.quantity_before(prompt, words, m.start)[1] in ("article", "none"))
+        if m is counted[0] or not (_definite_number(prompt, words, m) and m.start > counted[0].start
+                                   or words[m.start].sentence > first and ev.quantity_before(prompt, words, m.start)[1] in ("article", "none"))
     ]
 
 
@@ -284,9 +287,11 @@ def check_count(check, prompt: str) -> tuple[str, str]:
     # whole phrase, not a count of the mention ("a bar chart" is no bar)
     unclear_values = {v for m in found if m.status == ev.UNCLEAR and (m.start, m.end) not in hyphened
                       for v, how in [ev.quantity_before(prompt, words, m.start)] if how == "number"}
+    numbers = {v for m in affirmed if (v := ev.quantity_before(prompt, words, m.start)[0]) is not None}
     affirmed = _said_again(prompt, words, affirmed, check.entity, hyphened)
     total = {ev.quantity_before(prompt, words, m.start)[0] for m in affirmed if _gives_total(words, m)} - {None}
-    if len(total) == 1:  # "exactly two bubbles in total", "only one cat appears"
+    if len(total) == 1 and max(numbers) <= min(total):  # "exactly two bubbles in total", "only one cat appears"; not
+        # "eight planets ... only one planet gets rings": fewer than another count is some of them
         (value,) = total
         verdict = "pass" if value == check.count else "fail"
         return verdict, f"the prompt gives the total of {check.entity!r}: {value}" + ("" if verdict == "pass" else f", not {check.count}")

@@ -8,7 +8,7 @@ import pytest
 from pytest_atelier.judge.prompt_rules import check_absence, check_presence
 from pytest_atelier.suite.models import PresenceCheck
 
-from tests.judge.helpers_checks import absent
+from tests.judge.helpers_checks import absent, colour, verdict
 
 
 EXCLUDED = [
@@ -95,3 +95,17 @@ def test_an_or_list_of_a_later_exclusion_does_not_extend_an_earlier_one(entity, 
     # the "or" closes the later cue's list; the earlier cue's scope stops before that cue
     assert check_absence(absent(entity), prompt)[0] != "pass", check_absence(absent(entity), prompt)
     assert check_presence(PresenceCheck(type="presence", entity=entity), prompt)[0] != "fail"
+
+
+def test_a_place_after_an_excluded_thing_is_not_excluded():
+    # the tablecloth is where the gaps are not; it is asked for, in blue
+    prompt = "six cups evenly spaced with no gaps on pale blue tablecloth"
+    assert verdict(colour("blue", "tablecloth"), prompt) != "fail"
+
+
+@pytest.mark.parametrize("entity, prompt", [
+    ("ink drawing", "the lighthouse as an ink drawing (no shading), gulls overhead"),
+    ("watercolour", "a fox in watercolour (no outlines)"),
+])
+def test_a_parenthesis_that_excludes_its_own_noun_does_not_exclude_the_thing_before(entity, prompt):
+    assert check_presence(PresenceCheck(type="presence", entity=entity), prompt)[0] == "pass"

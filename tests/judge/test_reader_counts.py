@@ -177,3 +177,25 @@ def test_numbers_after_a_total_that_add_up_to_it_are_its_members_but_never_fail_
     assert verdict(count("kite", 2), prompt) == "pass"
     assert verdict(count("kite", 4), prompt) == "abstain"  # read as a sum, they make four
     assert verdict(count("kite", 3), "Three kites over the beach. One striped kite, one plain kite.") == "abstain"
+
+
+@pytest.mark.parametrize("prompt", [
+    "The six lanterns hang in a line over the canal. Only one lantern, the last, is lit.",
+    "A string of six lanterns; only one lantern carries a painted crane.",
+])
+def test_only_with_fewer_than_another_count_is_some_of_them_not_the_total(prompt):
+    # "only one X is lit" beside "six X" restricts a property; reading it as the total failed six
+    assert verdict(count("lanterns", 6), prompt) != "fail"
+
+
+@pytest.mark.parametrize("prompt", [
+    "Exactly three tall, smiling snowmen on a hill.",
+    "three small, grinning snowmen in a row",
+])
+def test_a_number_counts_its_noun_across_a_comma_list_ending_in_an_ing_modifier(prompt):
+    assert verdict(count("snowmen", 3), prompt) == "pass"
+
+
+def test_a_comma_before_the_noun_ends_a_run_of_modifiers():
+    # "step 2 resting quietly, step ..." gives no count of steps
+    assert verdict(count("steps", 3), "three steps: step 1 climbing slowly, step 2 resting quietly, step 3 waving") != "fail"
