@@ -15,7 +15,7 @@ from .quantities import NUMBER_WORDS
 from .regions import REGION_AXES
 from .relations import relation_at
 
-__all__ = ["plain_head", "adjective"]
+__all__ = ["plain_head", "adjective", "describes"]
 
 # Words after a noun that do not make it a modifier of a following noun.
 _AFTER_HEAD = frozenset(
@@ -82,7 +82,7 @@ def _heads_phrase(words: list[Word], end: int, heads: frozenset[str]) -> bool:
             return False
         if w.text in heads:
             return True
-        if w.text in _AFTER_HEAD or _describes(w.text):
+        if w.text in _AFTER_HEAD or describes(w.text):
             return False
     return False
 
@@ -139,7 +139,7 @@ def adjective(word: str, strict: bool = False) -> bool:
     return colour_of(word) is not None or word in _PLAIN_ADJECTIVES or (len(word) > 4 and word.endswith(endings))
 
 
-def _describes(word: str) -> bool:
+def describes(word: str) -> bool:
     """A colour, an adverb in -ly, an adjective by its ending, a participle ("raised", "woven")
     or a decade ("1970s"): a word that describes rather than names, so no word next to it
     makes it name something else."""
@@ -165,7 +165,7 @@ def plain_head(words: list[Word], m: Mention) -> bool:
     comes right before it."""
     if m.start == 0 or words[m.start - 1].clause != words[m.start].clause:
         return True
-    if m.end - m.start == 1 and _describes(words[m.start].text):
+    if m.end - m.start == 1 and describes(words[m.start].text):
         return True  # "vivid blue", "run horizontally": a word before a describing word does not change it
     if m.end - m.start > 1 or _agent(words[m.start].text) or _fixed_head(words, m.start):
         return True  # "a simple savings jar", "a jazz saxophonist": a word before a named kind narrows it, never renames it

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import prompt_evidence as ev
-from .compounds import _describes
+from .compounds import describes
 from .prompt_formats import plain_prompt
 from .prompt_rules import phrases_of, quote_list, split_mentions
 from .quantities import ADJECTIVE_GAP, APPROXIMATE, GAP_STOP, plural
@@ -126,7 +126,7 @@ def _number_before_adjectives(prompt: str, words, m) -> int | None:
             lead = words[j - 1].text if j > 0 and words[j - 1].clause == words[j].clause else ""
             return None if lead in APPROXIMATE or not said or gerunds and not commas else got[0]
         ing = len(words[k].text) > 5 and words[k].text.endswith("ing")  # "round, blushing": one in a comma list
-        if not (_describes(words[k].text) or ing) or words[k].possessive:
+        if not (describes(words[k].text) or ing) or words[k].possessive:
             return None
         gap = prompt[words[k].end : words[k + 1].start]
         if gap.strip() not in ("", ",") or gap.strip() and k + 1 == m.start:  # no comma before the noun itself

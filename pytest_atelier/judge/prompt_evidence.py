@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from .colour_binding import colour_words_bound, ones_after
 from .colour_links import colour_of
-from .compounds import _LY_NOUNS, _describes, _modifies_next, adjective, plain_head
+from .compounds import _LY_NOUNS, describes, _modifies_next, adjective, plain_head
 from .negation import excluded_after, scope_statuses, word_statuses
 from .prompt_words import AFFIRMED, DETERMINERS, NEGATED, UNCLEAR, Mention, Word, read_words, same_form, same_term
 from .quantities import NUMBER_WORDS, label_count, number_value, quantity_before
@@ -137,7 +137,7 @@ def mentions(phrases: list[str], text: str, words: list[Word] | None = None, quo
             compound = (
                 (words[end - 1].hyphen_next and not hue_pair)  # not "cream-coloured", "mustard-yellow"
                 or (i > 0 and words[i - 1].hyphen_next and not (end - i > 1 and colour_of(words[i].text)))  # not "lime-green carafe"
-                or (end < len(words) and not skip[end] and not joined and not _describes(words[end - 1].text) and _modifies_next(words, end))
+                or (end < len(words) and not skip[end] and not joined and not describes(words[end - 1].text) and _modifies_next(words, end))
             )  # "dog-eared", "five-day", "hot dog stand", "wolf pack"; not 'letters "THANK YOU"'
             gone = bool(_POST_NEGATORS.intersection(after)) or _gone_later(words, i, end)
             if status == AFFIRMED and excluded_after(text, words, end):

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from .quantities import NUMBER_WORDS
+
 __all__ = ["ORDER", "placed_in_order", "placed_panels"]
 
 _SIDES = {"left": "right", "right": "left", "top": "bottom", "bottom": "top"}
@@ -41,7 +43,7 @@ def _place_ends(m: re.Match) -> str:
     return m.group(0)[:at] + "".join(items) + m.group(0)[m.end("items") - m.start() :]
 
 
-_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "diptych": 2, "triptych": 3}
+_NUMBERS = {**NUMBER_WORDS, "diptych": 2, "triptych": 3}
 # "three-panel", "3 panels", "three framed panels", "a triptych"
 _PANEL_COUNT = re.compile(r"\b(two|three|four|five|six|[2-6])(?:-|\s+(?:[a-z]+\s+)?)panels?\b|\b(diptych|triptych)\b", re.IGNORECASE)
 # A panel named by its number as a label opening what is in it ("Panel 2: the queen", "panel one, ...").

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from .compounds import _AFTER_HEAD, _describes, _heads_phrase
+from .compounds import _AFTER_HEAD, describes, _heads_phrase
 from .prompt_words import DETERMINERS, Mention, Word
 
 __all__ = ["names_style", "STYLE_LABELS"]
@@ -55,11 +55,11 @@ def names_style(words: list[Word], m: Mention) -> bool:
     if opening and (last.text in _KIND_NOUNS or follows and _kind_follows(words, end)):
         return True
     k = len(lead) - 1
-    while k >= 0 and (lead[k].text in DETERMINERS or _describes(lead[k].text) or lead[k].hyphen_next or k > 0 and lead[k - 1].hyphen_next):
+    while k >= 0 and (lead[k].text in DETERMINERS or describes(lead[k].text) or lead[k].hyphen_next or k > 0 and lead[k - 1].hyphen_next):
         k -= 1  # "made to look like a cheap two-colour risograph zine", "drawn as a clean flat vector cartoon"
     if k >= 0 and lead[k].text in _STYLE_LEADS:
         return True
-    if lead and not all(_describes(w.text) for w in lead):
+    if lead and not all(describes(w.text) for w in lead):
         return False
     return not follows or nxt.text in ("of", "with", "and")
 
@@ -84,7 +84,7 @@ def _style_of(words: list[Word], k: int) -> bool:
     lead = [w for w in words[max(0, k - 8) : k] if w.clause == words[k].clause]
     for j in range(len(lead) - 1, 0, -1):
         if lead[j].text == "of" and lead[j - 1].text in _MANNER_NOUNS or lead[j].text == "by" and lead[j - 1].text == "inspired":
-            return all(w.text in DETERMINERS or _describes(w.text) or w.capital or w.hyphen_next or lead[i - 1].hyphen_next
+            return all(w.text in DETERMINERS or describes(w.text) or w.capital or w.hyphen_next or lead[i - 1].hyphen_next
                        for i, w in enumerate(lead[j + 1 :], j + 1))
     return False
 
