@@ -10,6 +10,8 @@ import scipy.ndimage  # noqa: F401  loaded once here: pytester's in-process runs
 import scipy.spatial  # noqa: F401
 from PIL import Image, ImageDraw
 
+from pytest_atelier.providers import factory
+
 MANIFEST = """\
 name: mini
 version: "0.1"
@@ -94,6 +96,13 @@ checkpoints:
     check: {type: color, color: blue, entity: stripes}
 reference_prompt: Two blue stripes on a white flag.
 """
+
+
+@pytest.fixture(autouse=True)
+def no_api_limits_from_other_tests(monkeypatch):
+    """Each test starts with no API's limits registered: a loopback server may get the port of an
+    earlier test's server, and the limits that test set for its URL must not reach this one."""
+    monkeypatch.setattr(factory, "_limits", {})
 
 
 def write_suite(root: Path, tasks: dict[str, str] | None = None, manifest: str = MANIFEST) -> Path:
